@@ -1,0 +1,1 @@
+"""Per-camera profiles: table region, colour reference, player zones."""

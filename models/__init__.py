@@ -1,0 +1,1 @@
+"""Shipped ONNX models, their card, and the code that makes them (renderer, training, export)."""

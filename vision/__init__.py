@@ -1,0 +1,1 @@
+"""Finding and reading dice in camera frames. Knows no game rule."""

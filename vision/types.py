@@ -1,0 +1,143 @@
+"""The values every vision stage passes on: colours, one die, one frame's reading.
+
+Pure Python (no numpy, no OpenCV) so that the rules in `companion` can use the colour
+vocabulary without pulling in the camera stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+
+class Colour(StrEnum):
+    """Die body colours the classifier names; the seven goal colours are among them."""
+
+    RED = "red"
+    ORANGE = "orange"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+    PURPLE = "purple"
+    BLACK = "black"
+    WHITE = "white"
+    OTHER = "other"
+
+    @classmethod
+    def parse(cls, text: str) -> Colour:
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            names = ", ".join(c.value for c in cls)
+            raise ValueError(f"unknown colour {text!r} (expected one of {names})") from None
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+
+BoxXYXY = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die seen in a frame: body colour, top-face pips and how sure the reader is."""
+
+    colour: Colour
+    pips: int
+    confidence: float
+    box_xyxy: BoxXYXY
+    unsure: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.pips <= 6:
+            raise ValueError(f"pips must be 1..6, got {self.pips!r}")
+        if not 0.0 <= self.confidence <= 1.0:
+            raise ValueError(f"confidence must be in 0..1, got {self.confidence!r}")
+        x1, y1, x2, y2 = self.box_xyxy
+        if x2 <= x1 or y2 <= y1:
+            raise ValueError(f"box_xyxy must have x2 > x1 and y2 > y1, got {self.box_xyxy!r}")
+
+    @property
+    def centre_xy(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box_xyxy
+        return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
+
+    @property
+    def size_px(self) -> float:
+        x1, y1, x2, y2 = self.box_xyxy
+        return float(max(x2 - x1, y2 - y1))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "colour": self.colour.value,
+            "pips": self.pips,
+            "confidence": round(self.confidence, 4),
+            "box_xyxy": list(self.box_xyxy),
+            "unsure": self.unsure,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Die:
+        box = data["box_xyxy"]
+        if not isinstance(box, list | tuple) or len(box) != 4:
+            raise ValueError(f"box_xyxy must be four numbers, got {box!r}")
+        return cls(
+            colour=Colour.parse(str(data["colour"])),
+            pips=int(data["pips"]),
+            confidence=float(data.get("confidence", 1.0)),
+            box_xyxy=(int(box[0]), int(box[1]), int(box[2]), int(box[3])),
+            unsure=bool(data.get("unsure", False)),
+        )
+
+    def corrected(self, colour: Colour | None = None, pips: int | None = None) -> Die:
+        """The same die after a person fixed it: full confidence, no longer unsure."""
+        return replace(
+            self,
+            colour=self.colour if colour is None else colour,
+            pips=self.pips if pips is None else pips,
+            confidence=1.0,
+            unsure=False,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DiceReading:
+    """Every die read in one frame, in a stable order (top to bottom, then left to right)."""
+
+    dice: tuple[Die, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def empty(cls) -> DiceReading:
+        return cls(())
+
+    @classmethod
+    def of(cls, dice: Iterable[Die]) -> DiceReading:
+        ordered = sorted(dice, key=lambda d: (d.box_xyxy[1], d.box_xyxy[0]))
+        return cls(tuple(ordered))
+
+    def __len__(self) -> int:
+        return len(self.dice)
+
+    def __iter__(self) -> Iterator[Die]:
+        return iter(self.dice)
+
+    def filter(self, keep: Callable[[Die], bool]) -> DiceReading:
+        return DiceReading(tuple(d for d in self.dice if keep(d)))
+
+    @property
+    def any_unsure(self) -> bool:
+        return any(d.unsure for d in self.dice)
+
+    def counts(self) -> dict[Colour, int]:
+        out: dict[Colour, int] = {}
+        for die in self.dice:
+            out[die.colour] = out.get(die.colour, 0) + 1
+        return out
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [d.to_json() for d in self.dice]
+
+    @classmethod
+    def from_json(cls, items: Iterable[Mapping[str, Any]]) -> DiceReading:
+        return cls(tuple(Die.from_json(item) for item in items))
