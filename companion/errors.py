@@ -32,3 +32,32 @@ class UnknownGameError(StoreError, LookupError):
 
 class NothingToUndoError(StoreError):
     """Undo was asked for on a game with no live events."""
+
+
+class StoreValueError(StoreError, ValueError):
+    """A value handed to the store is malformed (a line, a header, meta); nothing was stored."""
+
+
+class InvalidGameIdError(StoreValueError):
+    """A game id does not have the shape the store hands out."""
+
+
+class UnknownEventError(StoreError, LookupError):
+    """A game has no event with the given sequence number."""
+
+
+class NothingToRedoError(StoreError):
+    """Redo was asked for but no undo is waiting (or an event was appended since)."""
+
+
+class ConflictError(StoreError):
+    """The game changed since the caller read it; nothing was stored. Reload and retry."""
+
+    def __init__(self, game_id: str, expected_seq: int, actual_seq: int) -> None:
+        self.game_id = game_id
+        self.expected_seq = expected_seq
+        self.actual_seq = actual_seq
+        super().__init__(
+            f"game {game_id!r}: expected last live seq {expected_seq} but it is now "
+            f"{actual_seq} (another client changed the game); reload and retry"
+        )

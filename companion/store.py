@@ -1,0 +1,323 @@
+"""The append-only event store: games and their game-record lines in one SQLite file.
+
+The store knows nothing of the rules. It keeps each game's header and its events as record
+lines (`Al: attempt green y4 y5 b2 b5`); the session validates a line by folding it through the
+rules, then appends it here. Events are never edited or deleted: undo and redo are marks added
+beside them, corrections are new events. See docs/storage.md.
+
+Concurrency: every write runs in one `BEGIN IMMEDIATE` transaction, which SQLite serialises
+across threads and processes; connections come from a small pool, one per operation, so the
+store is safe to share between a threaded Flask app and other processes on the same file.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from companion import store_rows as rows
+from companion.errors import (
+    ConflictError,
+    NothingToRedoError,
+    NothingToUndoError,
+    StoreError,
+    StoreValueError,
+)
+from companion.store_pool import ConnectionPool
+from companion.store_schema import DB_FILENAME, migrate
+from companion.store_values import (
+    MAX_TITLE_CHARS,
+    GameId,
+    GameInfo,
+    NewEvent,
+    StoredEvent,
+    check_game_id,
+    check_header,
+    check_name,
+    check_seq,
+    check_text,
+    default_title,
+    frozen_mapping,
+    new_game_id,
+    utc_iso,
+)
+
+Validator = Callable[[list[StoredEvent]], None]
+Clock = Callable[[], datetime]
+
+_ID_ATTEMPTS = 5
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class EventStore:
+    """Games and their events in `data_dir/dicetable.sqlite3`. Build it with `EventStore.open`."""
+
+    def __init__(self, path: Path, busy_timeout_s: float, clock: Clock) -> None:
+        self._path = path
+        self._clock = clock
+        self._pool = ConnectionPool(path, busy_timeout_s)
+        self._writing = threading.local()
+
+    @classmethod
+    def open(
+        cls, data_dir: Path, *, busy_timeout_s: float = 10.0, clock: Clock = _utc_now
+    ) -> EventStore:
+        """Open (creating if needed) the store in `data_dir`, migrating its schema."""
+        data_dir = Path(data_dir)
+        if data_dir.exists() and not data_dir.is_dir():
+            raise StoreError(f"data folder {str(data_dir)!r} exists but is not a folder")
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create data folder {str(data_dir)!r}: {exc}") from exc
+        store = cls(data_dir / DB_FILENAME, busy_timeout_s, clock)
+        try:
+            with store._pool.connection() as conn:
+                migrate(conn, store.path)
+        except BaseException:
+            store.close()
+            raise
+        return store
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- games -------------------------------------------------------------------------------
+
+    def create_game(
+        self, header: Mapping[str, str], game: str = "ryb", *, title: str | None = None
+    ) -> GameId:
+        """Store a new game with its header; returns its new random id."""
+        checked = check_header(header)
+        kind = check_name("game kind", game)
+        if title is not None:
+            check_text("title", title, MAX_TITLE_CHARS)
+        for _ in range(_ID_ATTEMPTS):
+            now = self._now()
+            info = GameInfo(
+                id=new_game_id(),
+                game=kind,
+                header=frozen_mapping(checked),
+                title=title if title is not None else default_title(kind, checked, now),
+                created_at=now,
+                updated_at=now,
+                archived=False,
+            )
+            with self._write() as conn:
+                if conn.execute("SELECT 1 FROM games WHERE id = ?", (info.id,)).fetchone():
+                    continue
+                rows.insert_game(conn, info)
+                return info.id
+        raise StoreError(f"could not find a free game id in {_ID_ATTEMPTS} tries")
+
+    def get_game(self, game_id: GameId) -> GameInfo:
+        gid = check_game_id(game_id)
+        with self._read() as conn:
+            return rows.game_info(conn, gid)
+
+    def list_games(self, *, include_archived: bool = False) -> list[GameInfo]:
+        """Games, most recently changed first."""
+        with self._read() as conn:
+            return rows.all_games(conn, include_archived)
+
+    def archive(self, game_id: GameId, archived: bool = True) -> GameInfo:
+        """Hide a game from `list_games` (or bring it back); nothing is deleted."""
+        gid = check_game_id(game_id)
+        with self._write() as conn:
+            rows.require_game(conn, gid)
+            rows.set_archived(conn, gid, bool(archived), self._now())
+            return rows.game_info(conn, gid)
+
+    # --- reading events ----------------------------------------------------------------------
+
+    def events(self, game_id: GameId, include_undone: bool = False) -> list[StoredEvent]:
+        """The game's events in seq order: live ones only, or the whole history."""
+        gid = check_game_id(game_id)
+        with self._read() as conn:
+            rows.require_game(conn, gid)
+            return rows.events(conn, gid, include_undone)
+
+    def event(self, game_id: GameId, seq: int) -> StoredEvent:
+        gid, number = check_game_id(game_id), check_seq(seq)
+        with self._read() as conn:
+            rows.require_game(conn, gid)
+            return rows.event(conn, gid, number)
+
+    def head_seq(self, game_id: GameId) -> int:
+        """The seq of the last live event (0 when none): the token for `expected_seq`."""
+        gid = check_game_id(game_id)
+        with self._read() as conn:
+            rows.require_game(conn, gid)
+            return rows.head_seq(conn, gid)
+
+    def thumbnail(self, game_id: GameId, seq: int) -> bytes | None:
+        """The JPEG stored with an event, or None when it was appended without one."""
+        gid, number = check_game_id(game_id), check_seq(seq)
+        with self._read() as conn:
+            rows.require_game(conn, gid)
+            return rows.thumbnail(conn, gid, number)
+
+    def integrity_check(self) -> str:
+        """SQLite's own check of the file: "ok" when sound."""
+        with self._read() as conn:
+            found = conn.execute("PRAGMA integrity_check").fetchall()
+        return "\n".join(str(row[0]) for row in found)
+
+    # --- writing events ----------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: GameId,
+        line: str,
+        *,
+        expected_seq: int | None = None,
+        thumbnail_jpeg: bytes | None = None,
+        source: str = "manual",
+        meta: Mapping[str, Any] | None = None,
+    ) -> StoredEvent:
+        """Append one record line. With `expected_seq`, only if `head_seq` still equals it."""
+        gid = check_game_id(game_id)
+        expected = None if expected_seq is None else check_seq(expected_seq)
+        new = NewEvent.checked(line, source, meta, thumbnail_jpeg)
+        with self._write() as conn:
+            rows.require_game(conn, gid)
+            if expected is not None:
+                _expect(gid, expected, rows.head_seq(conn, gid))
+            return self._insert(conn, gid, new)
+
+    def append_validated(
+        self,
+        game_id: GameId,
+        line: str,
+        validate: Validator,
+        *,
+        thumbnail_jpeg: bytes | None = None,
+        source: str = "manual",
+        meta: Mapping[str, Any] | None = None,
+    ) -> StoredEvent:
+        """Read the live events, call `validate(events)`, append: all under the write lock.
+
+        Whatever `validate` raises propagates and nothing is stored. It must not write to the
+        store (that would wait on the lock this call holds); reading is fine.
+        """
+        gid = check_game_id(game_id)
+        new = NewEvent.checked(line, source, meta, thumbnail_jpeg)
+        with self._write() as conn:
+            rows.require_game(conn, gid)
+            validate(rows.events(conn, gid, include_undone=False))
+            return self._insert(conn, gid, new)
+
+    def undo(self, game_id: GameId, *, expected_seq: int | None = None) -> StoredEvent:
+        """Mark the last live event undone (it stays in the history); returns it."""
+        gid = check_game_id(game_id)
+        expected = None if expected_seq is None else check_seq(expected_seq)
+        with self._write() as conn:
+            rows.require_game(conn, gid)
+            head = rows.head_seq(conn, gid)
+            if expected is not None:
+                _expect(gid, expected, head)
+            if head == 0:
+                raise NothingToUndoError(f"game {gid!r} has no live event to undo")
+            return self._mark(conn, gid, head, "undo")
+
+    def redo(self, game_id: GameId, *, expected_seq: int | None = None) -> StoredEvent:
+        """Bring back the most recently undone event, if nothing was appended since."""
+        gid = check_game_id(game_id)
+        expected = None if expected_seq is None else check_seq(expected_seq)
+        with self._write() as conn:
+            rows.require_game(conn, gid)
+            if expected is not None:
+                _expect(gid, expected, rows.head_seq(conn, gid))
+            seq = rows.redo_candidate(conn, gid)
+            if seq is None:
+                raise NothingToRedoError(
+                    f"game {gid!r} has nothing to redo (no undo since the last append)"
+                )
+            return self._mark(conn, gid, seq, "redo")
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _insert(self, conn: sqlite3.Connection, gid: GameId, new: NewEvent) -> StoredEvent:
+        now = self._now()
+        seq = rows.max_seq(conn, gid) + 1
+        rows.insert_event(conn, gid, seq, new, now)
+        rows.touch_game(conn, gid, now)
+        return rows.event(conn, gid, seq)
+
+    def _mark(self, conn: sqlite3.Connection, gid: GameId, seq: int, kind: str) -> StoredEvent:
+        now = self._now()
+        rows.insert_mark(conn, gid, seq, kind, now)
+        rows.touch_game(conn, gid, now)
+        return rows.event(conn, gid, seq)
+
+    def _now(self) -> str:
+        return utc_iso(self._clock())
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._pool.connection() as conn:
+            try:
+                yield conn
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self._path.name}: database error: {exc}") from exc
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; commits on success, rolls back on any exception."""
+        if getattr(self._writing, "active", False):
+            raise StoreError("cannot write to the store from inside one of its own writes")
+        self._writing.active = True
+        try:
+            with self._read() as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+        finally:
+            self._writing.active = False
+
+
+def _expect(gid: GameId, expected: int, actual: int) -> None:
+    if expected != actual:
+        raise ConflictError(gid, expected, actual)
+
+
+__all__ = [
+    "ConflictError",
+    "EventStore",
+    "GameId",
+    "GameInfo",
+    "NothingToRedoError",
+    "NothingToUndoError",
+    "StoreError",
+    "StoreValueError",
+    "StoredEvent",
+]
