@@ -1,0 +1,27 @@
+"""Frame sources: webcam, video file, image folder, network stream, synthetic, and the
+background grabber that always hands the newest frame and survives a lost camera."""
+
+from vision.sources.base import Frame, FrameSource, ImageBGR, SourceError, SourceSpecError, now_ms
+from vision.sources.capture import CameraSource, VideoFileSource
+from vision.sources.grabber import LatestFrameGrabber, RetryPolicy, SourceState, SourceStatus
+from vision.sources.images import ImageFolderSource
+from vision.sources.spec import open_source
+from vision.sources.synthetic import SyntheticSource
+
+__all__ = [
+    "CameraSource",
+    "Frame",
+    "FrameSource",
+    "ImageBGR",
+    "ImageFolderSource",
+    "LatestFrameGrabber",
+    "RetryPolicy",
+    "SourceError",
+    "SourceSpecError",
+    "SourceState",
+    "SourceStatus",
+    "SyntheticSource",
+    "VideoFileSource",
+    "now_ms",
+    "open_source",
+]
