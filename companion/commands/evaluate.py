@@ -1,0 +1,228 @@
+"""`dicetable eval DIR...`: score a reader on YOLO-labelled folders (real photos or renders).
+
+Each folder is scored on its held-out `test` split by default (`models.splits`), so the figures
+are on images that training never saw. Images that cannot be decoded are listed and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import cv2
+import numpy as np
+
+from companion.errors import DicetableError
+from vision.datasets import DatasetError, load_dataset
+from vision.metrics import PIP_AXIS, SetMetrics, colour_axis, score_image, summarise
+from vision.reading_protocol import Reader
+
+T = TypeVar("T")
+READERS = ("baseline", "model")
+SPLIT_CHOICES = ("test", "train", "all")
+
+
+class EvalError(DicetableError, ValueError):
+    """The evaluation cannot start: a bad folder, label file or reader."""
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="YOLO-labelled folder")
+    parser.add_argument("--reader", choices=READERS, default="baseline", help="reader to score")
+    parser.add_argument("--split", choices=SPLIT_CHOICES, default="test", help="held-out side")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--limit", type=_positive_int, help="N images of each folder, evenly spaced"
+    )
+    parser.add_argument(
+        "--match",
+        choices=("auto", "centre", "iou"),
+        default="auto",
+        help="how predictions meet labels when the folder has no dataset.json "
+        "(auto: centre for folders named *matteop65*, else IoU)",
+    )
+
+
+def load_reader(which: str) -> Reader:
+    """The chosen reader; the model reader is imported only when asked for."""
+    if which == "baseline":
+        from vision.baseline import BaselineReader
+
+        return BaselineReader()
+    if which == "model":
+        try:
+            from vision.reader import load_default_reader
+        except ImportError as exc:
+            raise EvalError(f"the model reader is not available yet ({exc})") from None
+        reader: Reader = load_default_reader()
+        return reader
+    raise EvalError(f"reader must be one of {', '.join(READERS)}, got {which!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SetReport:
+    name: str
+    root: str
+    split: str
+    match_by: str
+    metrics: SetMetrics
+    times_ms: tuple[float, ...]
+    skipped: tuple[str, ...]
+
+
+def evaluate_folder(
+    reader: Reader,
+    folder: Path,
+    split: str,
+    match: str,
+    limit: int | None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SetReport:
+    try:
+        dataset = load_dataset(folder, match)
+    except DatasetError as exc:
+        raise EvalError(str(exc)) from None
+    images = evenly_spaced(dataset.split(split), limit)
+    skipped = list(dataset.problems)
+    scores, times = [], []
+    for image in images:
+        decoded = cv2.imread(str(image.path), cv2.IMREAD_COLOR)
+        frame = None if decoded is None else np.asarray(decoded, dtype=np.uint8)
+        if frame is None or frame.shape[:2] != (image.height, image.width):
+            why = "cannot be decoded" if frame is None else f"decodes to {frame.shape[1::-1]}"
+            skipped.append(f"{image.path}: {why}, header says {(image.width, image.height)}")
+            continue
+        start = clock()
+        reading = reader.read(frame)
+        times.append((clock() - start) * 1000.0)
+        scores.append(score_image(image.boxes, reading.dice, image.match_by))
+    return SetReport(
+        dataset.name,
+        str(folder),
+        split,
+        dataset.match_by,
+        summarise(scores),
+        tuple(times),
+        tuple(skipped),
+    )
+
+
+def evenly_spaced(items: Sequence[T], limit: int | None) -> Sequence[T]:
+    """`limit` items spread evenly over the sequence (the first, then every k-th), so a short run
+    still sees every part of a folder that is sorted by source."""
+    if limit is None or limit >= len(items):
+        return items
+    return [items[(i * len(items)) // limit] for i in range(limit)]
+
+
+def _rounded(value: float | None, digits: int = 4) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def report_json(report: SetReport) -> dict[str, Any]:
+    m = report.metrics
+    times = report.times_ms
+    return {
+        "name": report.name,
+        "root": report.root,
+        "split": report.split,
+        "match_by": report.match_by,
+        "images": m.images,
+        "detection": {
+            "matched": m.matched,
+            "missed": m.missed,
+            "extra": m.extra,
+            "precision": _rounded(m.precision),
+            "recall": _rounded(m.recall),
+        },
+        "pips": {"right": m.pips_right, "of": m.matched, "accuracy": _rounded(m.pip_accuracy)},
+        "colour": {
+            "right": m.colours_right,
+            "of": m.colour_labelled,
+            "accuracy": _rounded(m.colour_accuracy),
+        },
+        "exact_images": {"right": m.exact_images, "of": m.images, "rate": _rounded(m.exact_rate)},
+        "unsure": {"dice": m.unsure, "of": m.predictions, "rate": _rounded(m.unsure_rate)},
+        "time_ms": {
+            "mean": _rounded(statistics.fmean(times), 2) if times else None,
+            "median": _rounded(statistics.median(times), 2) if times else None,
+        },
+        "pip_confusion": {"axis": list(PIP_AXIS), "rows_truth": [list(r) for r in m.pip_confusion]},
+        "colour_confusion": {
+            "axis": list(colour_axis()),
+            "rows_truth": [list(r) for r in m.colour_confusion],
+        },
+        "skipped": list(report.skipped),
+    }
+
+
+def _pct(value: float | None) -> str:
+    return "   n/a" if value is None else f"{100 * value:5.1f}%"
+
+
+def _matrix_lines(axis: Sequence[str], rows: Sequence[Sequence[int]]) -> list[str]:
+    width = max(5, *(len(a) + 1 for a in axis))
+    head = " " * 10 + "".join(a[:width].rjust(width) for a in axis)
+    body = [
+        a[:9].rjust(9) + " " + "".join(str(v).rjust(width) for v in row)
+        for a, row in zip(axis, rows, strict=True)
+    ]
+    return [head, *body]
+
+
+def report_text(report: SetReport) -> str:
+    m = report.metrics
+    data = report_json(report)
+    lines = [
+        f"{report.name}  ({report.split} split, {m.images} images, match by {report.match_by})",
+        f"  detection  precision {_pct(m.precision)} ({m.matched}/{m.matched + m.extra})"
+        f"   recall {_pct(m.recall)} ({m.matched}/{m.matched + m.missed})",
+        f"  pips       accuracy  {_pct(m.pip_accuracy)} ({m.pips_right}/{m.matched} matched)",
+        f"  colour     accuracy  {_pct(m.colour_accuracy)} ({m.colours_right}/{m.colour_labelled}"
+        " matched with a colour label)",
+        f"  exact      images    {_pct(m.exact_rate)} ({m.exact_images}/{m.images})",
+        f"  unsure     dice      {_pct(m.unsure_rate)} ({m.unsure}/{m.predictions})",
+        f"  time       {data['time_ms']['mean']} ms/image mean, {data['time_ms']['median']} median",
+        "  pips confusion (rows: truth, columns: read; none = missed / extra)",
+        *_matrix_lines(PIP_AXIS, m.pip_confusion),
+    ]
+    if m.colour_labelled:
+        lines += ["  colour confusion (rows: truth, columns: read)"]
+        lines += _matrix_lines(colour_axis(), m.colour_confusion)
+    lines += [f"  skipped: {s}" for s in report.skipped]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    reader = load_reader(args.reader)
+    reports = [
+        evaluate_folder(reader, folder, args.split, args.match, args.limit)
+        for folder in args.folders
+    ]
+    if args.json:
+        payload = {
+            "reader": reader.name,
+            "split": args.split,
+            "datasets": [report_json(r) for r in reports],
+        }
+        print(json.dumps(payload, indent=2))
+    else:
+        print(f"reader: {reader.name}")
+        print("\n\n".join(report_text(r) for r in reports))
+    return 0
