@@ -1,0 +1,171 @@
+"""Game records: plain text like chess PGN. Header lines `[Key "Value"]`, then `NAME: verb args`.
+
+`#` starts a comment (a whole line, or after a space) unless a digit follows it: `#2` is a goal
+reference. The record layer knows no game rule: `replay` hands each line to the rules the `Game`
+header names (default `ryb`). The format is documented in docs/record-format.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import InvalidEventError, RecordError
+
+_HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$')
+_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLine:
+    """One event line: who and what (`verb args`, single-spaced, comment removed)."""
+
+    player: str
+    text: str
+    line_no: int = field(default=0, compare=False)
+    raw: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    header: dict[str, str]
+    lines: tuple[RecordLine, ...]
+    header_line_nos: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One replayed line: the line, the event it became and the state after it."""
+
+    line: RecordLine
+    event: Any
+    state: Any
+
+
+def strip_comment(line: str) -> str:
+    for at, char in enumerate(line):
+        if char != "#" or (at > 0 and not line[at - 1].isspace()):
+            continue
+        if at + 1 < len(line) and line[at + 1].isdigit():
+            continue
+        return line[:at]
+    return line
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _event_line(text: str, line_no: int, raw: str) -> RecordLine:
+    who, sep, rest = text.partition(":")
+    player = who.strip()
+    words = rest.split()
+    if not sep or not player or len(player.split()) != 1 or not words:
+        raise RecordError('expected `NAME: VERB ARGS...` or a header `[Key "Value"]`', line_no, raw)
+    return RecordLine(player, " ".join(words), line_no, raw)
+
+
+def _header_line(raw: str, line_no: int) -> tuple[str, str]:
+    text = raw.strip()
+    close = text.rfind("]")
+    rest = text[close + 1 :].strip() if close >= 0 else ""
+    if rest and not rest.startswith("#"):
+        raise RecordError("text after a header line's closing ]", line_no, raw)
+    m = _HEADER_RE.match(text[: close + 1])
+    if m is None:
+        raise RecordError('a header line is [Key "Value"]', line_no, raw)
+    return m.group(1), _unescape(m.group(2))
+
+
+def parse_record(text: str) -> Record:
+    """Split a record into its header and event lines (syntax only, no rules)."""
+    header: dict[str, str] = {}
+    where: dict[str, int] = {}
+    lines: list[RecordLine] = []
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        if raw.lstrip().startswith("["):
+            if lines:
+                raise RecordError("header lines come before the first event line", line_no, raw)
+            key, value = _header_line(raw, line_no)
+            if key in header:
+                raise RecordError(f"{key} is already set on line {where[key]}", line_no, raw)
+            header[key], where[key] = value, line_no
+            continue
+        body = strip_comment(raw).strip()
+        if body:
+            lines.append(_event_line(body, line_no, raw))
+    return Record(header, tuple(lines), where)
+
+
+def format_record(header: Mapping[str, str], event_lines: Iterable[str]) -> str:
+    """A record's text; `parse_record` of it gives back `header` and the (single-spaced) lines."""
+    out: list[str] = []
+    for key, value in header.items():
+        if not _KEY_RE.match(key):
+            raise RecordError(f"bad header key {key!r}: letters, digits and _ only")
+        if "\n" in value or "\r" in value:
+            raise RecordError(f"header {key} holds a line break: {value!r}")
+        out.append(f'[{key} "{_escape(value)}"]')
+    body: list[str] = []
+    for n, line in enumerate(event_lines, start=1):
+        if strip_comment(line) != line or "\n" in line or line.lstrip().startswith("["):
+            raise RecordError(f"event line {n} cannot hold a comment, a break or a [", None, line)
+        body.append(str(_event_line(line, n, line)))
+    if out and body:
+        out.append("")
+    return "\n".join(out + body) + "\n"
+
+
+def _rules_for(record: Record) -> Any:
+    from companion.games import DEFAULT_GAME, UnknownRulesError, find_game
+
+    name = record.header.get("Game", DEFAULT_GAME)
+    try:
+        return find_game(name)
+    except UnknownRulesError as exc:
+        line_no = record.header_line_nos.get("Game")
+        raise RecordError(str(exc), line_no, f'[Game "{name}"]') from None
+
+
+def _start(record: Record, rules: Any) -> Any:
+    from companion.games import HeaderError
+
+    try:
+        return rules.new_game(record.header)
+    except HeaderError as exc:
+        line_no = record.header_line_nos.get(exc.key)
+        shown = f'[{exc.key} "{record.header[exc.key]}"]' if exc.key in record.header else None
+        raise RecordError(exc.reason, line_no, shown) from None
+
+
+def replay_steps(text: str) -> Iterator[Step]:
+    """Fold a record line by line; a bad line raises RecordError with its number and text."""
+    record = parse_record(text)
+    rules = _rules_for(record)
+    state = _start(record, rules)
+    for line in record.lines:
+        try:
+            event = rules.parse_event(str(line), state)
+            state = rules.apply(state, event)
+        except (RecordError, InvalidEventError) as exc:
+            reason = exc.reason if isinstance(exc, RecordError) else str(exc)
+            raise RecordError(reason, line.line_no, line.raw) from None
+        yield Step(line, event, state)
+
+
+def replay(text: str) -> Any:
+    """The state after every line of a record (the starting state for a record of no events)."""
+    record = parse_record(text)
+    state = _start(record, _rules_for(record))
+    for step in replay_steps(text):
+        state = step.state
+    return state

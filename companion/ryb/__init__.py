@@ -1,0 +1,68 @@
+"""RYB (Invisible City Productions, 2000 and 1999 editions) as pure rules.
+
+`apply(state, event) -> state` is the one rule entry point; `totals` counts a roll's colour points.
+"""
+
+from companion.ryb.deck import (
+    Card,
+    Deck,
+    DeckError,
+    GoalCard,
+    builtin_deck,
+    load_deck,
+    load_deck_file,
+)
+from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, NEEDS, Pool, RolledDie, totals
+from companion.ryb.events import Event, GoalRef
+from companion.ryb.game import RULES, current_player, expected_dice, start
+from companion.ryb.notation import parse_event
+from companion.ryb.rules import apply, new_game
+from companion.ryb.state import (
+    Edition,
+    GameState,
+    Goal,
+    Options,
+    Payment,
+    Player,
+    VariableMode,
+    VariableRule,
+)
+from companion.ryb.turns import phase
+from companion.ryb.view import state_json
+from companion.ryb.writing import format_event
+
+__all__ = [
+    "DIE_COLOURS",
+    "GOAL_COLOURS",
+    "NEEDS",
+    "RULES",
+    "Card",
+    "Deck",
+    "DeckError",
+    "Edition",
+    "Event",
+    "GameState",
+    "Goal",
+    "GoalCard",
+    "GoalRef",
+    "Options",
+    "Payment",
+    "Player",
+    "Pool",
+    "RolledDie",
+    "VariableMode",
+    "VariableRule",
+    "apply",
+    "builtin_deck",
+    "current_player",
+    "expected_dice",
+    "format_event",
+    "load_deck",
+    "load_deck_file",
+    "new_game",
+    "parse_event",
+    "phase",
+    "start",
+    "state_json",
+    "totals",
+]

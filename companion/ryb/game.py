@@ -1,0 +1,87 @@
+"""The RYB rule set as the registry serves it (`companion.games.find_game("ryb")`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import InvalidEventError
+from companion.games import HeaderError
+from companion.ryb import header as hd
+from companion.ryb import tokens as tk
+from companion.ryb.dice import NEEDS
+from companion.ryb.events import Event
+from companion.ryb.goals import find_goal
+from companion.ryb.notation import parse_event
+from companion.ryb.rules import apply, new_game
+from companion.ryb.state import GameState
+from companion.ryb.variants import drafter
+from companion.ryb.view import state_json
+from companion.ryb.writing import format_event
+from vision.types import Colour
+
+
+def start(header: Mapping[str, str]) -> GameState:
+    """The starting state a record header describes."""
+    names = hd.players(header)
+    try:
+        return new_game(hd.options(header, names), names)
+    except InvalidEventError as exc:
+        raise HeaderError("Players", str(exc)) from None
+
+
+def current_player(state: GameState) -> str | None:
+    if state.winner is not None:
+        return None
+    if state.draft is not None:
+        return state.players[drafter(state)].name
+    return state.current.name
+
+
+def expected_dice(state: GameState, player: str, goal_ref: str) -> dict[Colour, int]:
+    """The dice an attempt on `goal_ref` rolls (ruling 1; Shanghai dice for the current player)."""
+    try:
+        ref = tk.goal_ref(goal_ref)
+    except tk.TokenError as exc:
+        raise InvalidEventError(str(exc)) from None
+    goal = find_goal(state, ref)
+    pool = state.player(player).dice
+    if player == state.current.name:
+        pool = pool.plus(state.borrowed_pool())
+    return {colour: pool[colour] for colour in NEEDS[goal.colour]}
+
+
+@dataclass(frozen=True)
+class RybRules:
+    name: str = "ryb"
+
+    def new_game(self, header: Mapping[str, str]) -> GameState:
+        return start(header)
+
+    def parse_event(self, line: str, state: GameState) -> Event:
+        return parse_event(line, state)
+
+    def apply(self, state: GameState, event: Event) -> GameState:
+        return apply(state, event)
+
+    def format_event(self, event: Event) -> str:
+        return format_event(event)
+
+    def event_player(self, event: Event) -> str:
+        return event.player
+
+    def state_json(self, state: GameState) -> dict[str, Any]:
+        return state_json(state)
+
+    def winner(self, state: GameState) -> str | None:
+        return state.winner
+
+    def current_player(self, state: GameState) -> str | None:
+        return current_player(state)
+
+    def expected_dice(self, state: GameState, player: str, goal_ref: str) -> dict[Colour, int]:
+        return expected_dice(state, player, goal_ref)
+
+
+RULES = RybRules()

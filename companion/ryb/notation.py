@@ -1,0 +1,240 @@
+"""RYB record lines: `NAME: verb args` to an event and back (docs/record-format.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.errors import RecordError
+from companion.ryb import tokens as tk
+from companion.ryb.deck import builtin_deck
+from companion.ryb.events import (
+    Attempt,
+    Balance,
+    Bank,
+    Cancel,
+    Denied,
+    DoOver,
+    Draft,
+    Dump,
+    Event,
+    Exchange,
+    Gimme,
+    Pass,
+    PlayableCard,
+    PlayGoal,
+    Raid,
+    Recycle,
+    RedRover,
+    Refill,
+    Reroll,
+    Reset,
+    Reshuffle,
+    Shanghai,
+    Swap,
+    SwissBankCard,
+    TeaParty,
+    Trade,
+    Void,
+)
+from companion.ryb.state import GameState, Options
+
+Parser = Callable[[str, list[str], Options], Event]
+
+
+def _arity(args: list[str], low: int, high: int, usage: str) -> None:
+    if not low <= len(args) <= high:
+        raise tk.TokenError(f"usage: {usage}")
+
+
+def _split_at(args: list[str], word: str) -> tuple[list[str], list[str] | None]:
+    if word not in args:
+        return args, None
+    at = args.index(word)
+    return args[:at], args[at + 1 :]
+
+
+def _bare(cls: Callable[[str], Event], verb: str) -> Parser:
+    def parse(player: str, args: list[str], options: Options) -> Event:
+        _arity(args, 0, 0, verb)
+        return cls(player)
+
+    return parse
+
+
+def _goal(player: str, args: list[str], options: Options) -> Event:
+    usage = "goal COLOUR TARGET [value N]"
+    if len(args) not in (2, 4) or (len(args) == 4 and args[2] != "value"):
+        raise tk.TokenError(f"usage: {usage}")
+    colour = tk.goal_colour(args[0])
+    target = tk.number(args[1], "a goal target", 1, 99)
+    if len(args) == 4:
+        return PlayGoal(player, colour, target, tk.number(args[3], "a goal value", 1))
+    deck = options.deck or builtin_deck(options.deck_name)
+    value = deck.value_of(colour, target)
+    if value is None:
+        card = f"{colour.value.capitalize()} {target}"
+        raise tk.TokenError(
+            f"the {options.deck_name} deck has no {card} card; add `value N` to the goal line"
+        )
+    return PlayGoal(player, colour, target, value)
+
+
+def _attempt(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 99, "attempt GOAL DICE...  (GOAL: a colour, #K, or PLAYER:GOAL after a Raid!)")
+    return Attempt(player, tk.goal_ref(args[0]), tk.dice(args[1:]))
+
+
+def _doover(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 99, "doover DICE...")
+    return DoOver(player, tk.dice(args))
+
+
+def _reroll(player: str, args: list[str], options: Options) -> Event:
+    if args[:1] == ["return"]:
+        _arity(args, 3, 99, "reroll [return GOAL] DICE...")
+        return Reroll(player, tk.dice(args[2:]), tk.goal_ref(args[1]))
+    _arity(args, 1, 99, "reroll [return GOAL] DICE...")
+    return Reroll(player, tk.dice(args))
+
+
+def _bank(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 2, "bank N [swiss]")
+    if len(args) == 2 and args[1] != "swiss":
+        raise tk.TokenError(f"usage: bank N [swiss], not {args[1]!r} after the number")
+    return Bank(player, tk.number(args[0], "points banked"), swiss=len(args) == 2)
+
+
+def _gimme(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 2, 2, "gimme PLAYER COLOUR")
+    return Gimme(player, tk.name(args[0]), tk.die_colour(args[1]))
+
+
+def _swap(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 2, 99, "swap PLAYER DICE... [take COLOURS...]")
+    rolled, take = _split_at(args[1:], "take")
+    taken = None if take is None else tk.die_colours(take)
+    return Swap(player, tk.name(args[0]), tk.dice(rolled), taken)
+
+
+def _redrover(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 2, 99, "redrover PLAYER N DICE...")
+    number = tk.number(args[1], "the Red Rover number", 1, 6)
+    return RedRover(player, tk.name(args[0]), number, tk.dice(args[2:]))
+
+
+def _shanghai(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 2, 2, "shanghai PLAYER COLOUR")
+    return Shanghai(player, tk.name(args[0]), tk.die_colour(args[1]))
+
+
+def _balance(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 99, "balance PLAYER [COLOURS...]")
+    return Balance(player, tk.name(args[0]), tk.die_colours(args[1:]))
+
+
+def _teaparty(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 1, "teaparty left|right")
+    if args[0] == "left":
+        return TeaParty(player, "left")
+    if args[0] == "right":
+        return TeaParty(player, "right")
+    raise tk.TokenError(f"Tea Party! passes dice left or right, not {args[0]!r}")
+
+
+def _exchange(player: str, args: list[str], options: Options) -> Event:
+    usage = "exchange PLAYER [give COLOURS...] [take COLOURS...]"
+    _arity(args, 2, 99, usage)
+    rest, take = _split_at(args[1:], "take")
+    if rest and rest[0] != "give":
+        raise tk.TokenError(f"usage: {usage}")
+    give = tk.die_colours(rest[1:]) if rest else ()
+    return Exchange(player, tk.name(args[0]), give, tk.die_colours(take or []))
+
+
+def _void(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 2, 99, "void PLAYER COLOUR [RECEIVER...]  (one receiver per die)")
+    receivers = tuple(tk.name(a) for a in args[2:])
+    return Void(player, tk.name(args[0]), tk.die_colour(args[1]), receivers)
+
+
+def _swissbank(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 1, "swissbank GOAL")
+    return SwissBankCard(player, tk.goal_ref(args[0]))
+
+
+def _raid(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 1, "raid PLAYER")
+    return Raid(player, tk.name(args[0]))
+
+
+def _draft(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 1, "draft COLOUR")
+    return Draft(player, tk.die_colour(args[0]))
+
+
+def _recycle(player: str, args: list[str], options: Options) -> Event:
+    _arity(args, 1, 99, "recycle VERB ARGS...  (the card taken from the discard pile)")
+    if args[0] not in RECYCLABLE:
+        names = ", ".join(sorted(RECYCLABLE))
+        raise tk.TokenError(f"recycle plays one of {names}, not {args[0]!r}")
+    inner = PARSERS[args[0]](player, args[1:], options)
+    assert isinstance(inner, PlayableCard | Recycle)
+    return Recycle(player, inner)
+
+
+PARSERS: dict[str, Parser] = {
+    "refill": _bare(Refill, "refill"),
+    "dump": _bare(Dump, "dump"),
+    "pass": _bare(Pass, "pass"),
+    "reshuffle": _bare(Reshuffle, "reshuffle"),
+    "goal": _goal,
+    "attempt": _attempt,
+    "doover": _doover,
+    "reroll": _reroll,
+    "bank": _bank,
+    "gimme": _gimme,
+    "swap": _swap,
+    "redrover": _redrover,
+    "shanghai": _shanghai,
+    "reset": _bare(Reset, "reset"),
+    "balance": _balance,
+    "teaparty": _teaparty,
+    "recycle": _recycle,
+    "trade": _bare(Trade, "trade"),
+    "exchange": _exchange,
+    "void": _void,
+    "swissbank": _swissbank,
+    "denied": _bare(Denied, "denied"),
+    "raid": _raid,
+    "draft": _draft,
+    "cancel": _bare(Cancel, "cancel"),
+}
+RECYCLABLE = frozenset(
+    {"gimme", "swap", "redrover", "shanghai", "reset", "balance", "teaparty", "recycle"}
+    | {"trade", "void", "swissbank", "raid"}
+)
+
+
+def split_line(line: str) -> tuple[str, str, list[str]]:
+    """`NAME: verb args` to (name, verb, args); raises RecordError on a malformed line."""
+    who, sep, rest = line.partition(":")
+    words = rest.split()
+    if not sep or not who.strip() or not words:
+        raise RecordError("expected `NAME: VERB ARGS...`")
+    try:
+        player = tk.name(who.strip())
+    except tk.TokenError as exc:
+        raise RecordError(str(exc)) from None
+    return player, words[0].lower(), words[1:]
+
+
+def parse_event(line: str, state: GameState) -> Event:
+    """One record line to an event (syntax only; the rules judge it in `apply`)."""
+    player, verb, args = split_line(line)
+    parser = PARSERS.get(verb)
+    if parser is None:
+        raise RecordError(f"unknown verb {verb!r} (verbs: {', '.join(PARSERS)})")
+    try:
+        return parser(player, args, state.options)
+    except tk.TokenError as exc:
+        raise RecordError(str(exc)) from None

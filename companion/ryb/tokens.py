@@ -1,0 +1,91 @@
+"""Reading the tokens of an RYB record line: dice, colours, goal references, numbers, names."""
+
+from __future__ import annotations
+
+import re
+
+from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, LETTER, RolledDie
+from companion.ryb.events import GoalRef
+from vision.types import Colour
+
+DIE_RE = re.compile(r"^([ryb])([1-6])$", re.IGNORECASE)
+NAME_RE = re.compile(r"^[^\W\d_][\w'.-]*$")
+_BY_LETTER = {letter: colour for colour, letter in LETTER.items()}
+
+
+class TokenError(ValueError):
+    """One token of a line is malformed; the caller adds the line."""
+
+
+def die(token: str) -> RolledDie:
+    m = DIE_RE.match(token)
+    if m is None:
+        raise TokenError(
+            f"bad die {token!r}: expected a colour letter r, y or b and pips 1-6, like r4"
+        )
+    return RolledDie(_BY_LETTER[m.group(1).lower()], int(m.group(2)))
+
+
+def dice(tokens: list[str]) -> tuple[RolledDie, ...]:
+    return tuple(die(t) for t in tokens)
+
+
+def die_colour(token: str) -> Colour:
+    """A die colour as a letter (r y b) or a word (red yellow blue)."""
+    low = token.lower()
+    if low in _BY_LETTER:
+        return _BY_LETTER[low]
+    colour = _colour(token)
+    if colour not in DIE_COLOURS:
+        raise TokenError(f"dice are red, yellow or blue (r, y, b), not {token!r}")
+    return colour
+
+
+def die_colours(tokens: list[str]) -> tuple[Colour, ...]:
+    return tuple(die_colour(t) for t in tokens)
+
+
+def goal_colour(token: str) -> Colour:
+    colour = _colour(token)
+    if colour not in GOAL_COLOURS:
+        raise TokenError(f"goal colours are {_goal_names()}, not {token!r}")
+    return colour
+
+
+def _goal_names() -> str:
+    return " ".join(c.value for c in GOAL_COLOURS)
+
+
+def _colour(token: str) -> Colour:
+    try:
+        return Colour(token.lower())
+    except ValueError:
+        raise TokenError(f"unknown colour {token!r} (colours: {_goal_names()})") from None
+
+
+def number(token: str, what: str, low: int = 0, high: int = 999) -> int:
+    if not token.isdigit() or not low <= int(token) <= high:
+        raise TokenError(f"{what} must be a whole number {low}..{high}, not {token!r}")
+    return int(token)
+
+
+def name(token: str) -> str:
+    if not NAME_RE.match(token) or DIE_RE.match(token):
+        raise TokenError(f"bad player name {token!r}")
+    return token
+
+
+def goal_ref(token: str) -> GoalRef:
+    """`green`, `#2`, `Ed:green` or `Ed:#2`."""
+    owner: str | None = None
+    what = token
+    if ":" in token:
+        owner_text, _, what = token.partition(":")
+        owner = name(owner_text)
+    if what.startswith("#"):
+        return GoalRef(index=number(what[1:], "a goal index", 1), owner=owner)
+    return GoalRef(colour=goal_colour(what), owner=owner)
+
+
+def letters(colours: tuple[Colour, ...]) -> list[str]:
+    return [LETTER[c] for c in colours]
