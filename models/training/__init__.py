@@ -1,0 +1,1 @@
+"""Training code (PyTorch, an optional extra). The shipped app never imports this package."""

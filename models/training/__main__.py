@@ -1,0 +1,72 @@
+"""`python -m models.training`: train both networks from scratch and export them.
+
+The default settings fit on a 2-core CPU in about two hours; `--quick` is a smoke run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import torch
+
+from models.training.data import Mixer, default_sources
+from models.training.export import export_all
+from models.training.train_finder import FinderSettings, train_finder
+from models.training.train_reader import ReaderSettings, train_reader
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
+
+
+def parse_args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m models.training", description=__doc__)
+    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="real labelled photo sets")
+    p.add_argument("--no-real", action="store_true", help="train on renders alone")
+    p.add_argument("--synthetic-weight", type=float, default=0.55)
+    p.add_argument(
+        "--out", type=Path, default=Path("work-data/models"), help="where to write .onnx"
+    )
+    p.add_argument("--finder-steps", type=int, default=FinderSettings.steps)
+    p.add_argument("--reader-steps", type=int, default=ReaderSettings.steps)
+    p.add_argument("--only", choices=("finder", "reader"), help="train one network")
+    p.add_argument("--from", dest="start_from", type=Path, help="dir with .pt weights to reuse")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
+    return p.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
+    torch.set_num_threads(args.threads)
+    data = None if args.no_real else args.data
+    mixer = Mixer(default_sources(data, args.synthetic_weight))
+    print("sources:", ", ".join(f"{s.name} ({s.weight})" for s in mixer.sources), flush=True)
+    f_set = FinderSettings(steps=args.finder_steps)
+    r_set = ReaderSettings(steps=args.reader_steps)
+    if args.quick:
+        f_set, r_set = replace(f_set, steps=20), replace(r_set, steps=20)
+    args.out.mkdir(parents=True, exist_ok=True)
+    start = time.time()
+    finder = _load_or_train("finder", args, lambda: train_finder(mixer, f_set))
+    reader = _load_or_train("reader", args, lambda: train_reader(mixer, r_set))
+    export_all(finder, reader, args.out)
+    print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def _load_or_train(name: str, args: argparse.Namespace, train):  # type: ignore[no-untyped-def]
+    from models.training.nets import DieFinder, DieReader
+
+    weights = args.out / f"{name}.pt"
+    if args.only and args.only != name and args.start_from:
+        model = DieFinder() if name == "finder" else DieReader()
+        model.load_state_dict(torch.load(args.start_from / f"{name}.pt"))
+        return model.eval()
+    model = train()
+    torch.save(model.state_dict(), weights)
+    return model
+
+
+if __name__ == "__main__":
+    main()

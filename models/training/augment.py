@@ -1,0 +1,125 @@
+"""Augmentations: finder tiles (geometry and light) and classifier crops (light only).
+
+Colour is a label, so no augmentation shifts hues; a light's tint is applied to a crop and to
+the colour cast the classifier is given, together."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from models.training.samples import Sample
+from vision import crops
+
+U8 = npt.NDArray[np.uint8]
+F32 = npt.NDArray[np.float32]
+
+
+def jpeg(img: U8, quality: int) -> U8:
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8) if ok else img
+
+
+def light(img: U8, rng: np.random.Generator, gains: F32 | None = None) -> U8:
+    """A gain per channel (light tint and exposure), contrast, blur, noise and JPEG."""
+    out = img.astype(np.float32)
+    if gains is not None:
+        out *= gains[None, None, :]
+    mean = float(out.mean())
+    out = (out - mean) * rng.uniform(0.75, 1.25) + mean
+    if rng.random() < 0.3:
+        out += rng.normal(0, rng.uniform(2, 9), out.shape).astype(np.float32)
+    result = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.25:
+        k = int(rng.choice([3, 5]))
+        result = np.asarray(cv2.GaussianBlur(result, (k, k), rng.uniform(0.3, 1.2)), np.uint8)
+    if rng.random() < 0.5:
+        result = jpeg(result, int(rng.integers(35, 95)))
+    return result
+
+
+def random_gains(rng: np.random.Generator, strength: float = 0.18) -> F32:
+    """A warm or cool light and an exposure: B and R scaled in opposite directions."""
+    t = rng.uniform(-strength, strength)
+    exposure = float(np.exp(rng.uniform(np.log(0.6), np.log(1.4))))
+    return np.array([1 - t, 1 + rng.uniform(-0.04, 0.04), 1 + t], np.float32) * exposure
+
+
+def finder_tile(
+    sample: Sample, rng: np.random.Generator, tile: int, long_side: int
+) -> tuple[U8, F32, float]:
+    """A tile x tile patch of the picture at a random scale around the finder's own, its boxes
+    (tile pixels), and the scale used (tile pixels per frame pixel)."""
+    h, w = sample.image_bgr.shape[:2]
+    scale = long_side / max(h, w) * float(np.exp(rng.uniform(np.log(0.55), np.log(1.6))))
+    sides = np.maximum(
+        sample.boxes[:, 2] - sample.boxes[:, 0], sample.boxes[:, 3] - sample.boxes[:, 1]
+    )
+    if len(sides) and sample.size_known:
+        scale = float(np.clip(scale, 7.0 / max(sides.min(), 1), 150.0 / max(sides.max(), 1)))
+    if len(sample.boxes) and rng.random() < 0.8:
+        pick = sample.boxes[rng.integers(len(sample.boxes))]
+        cx, cy = (pick[0] + pick[2]) / 2 * scale, (pick[1] + pick[3]) / 2 * scale
+        ox = cx - rng.uniform(0.15, 0.85) * tile
+        oy = cy - rng.uniform(0.15, 0.85) * tile
+    else:
+        ox = rng.uniform(min(0, w * scale - tile), max(0, w * scale - tile))
+        oy = rng.uniform(min(0, h * scale - tile), max(0, h * scale - tile))
+    m = np.array([[scale, 0, -ox], [0, scale, -oy]], np.float32)
+    border = tuple(int(v) for v in rng.integers(0, 255, 3))
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    img = np.asarray(
+        cv2.warpAffine(sample.image_bgr, m, (tile, tile), flags=interp, borderValue=border),
+        np.uint8,
+    )
+    boxes = sample.boxes * scale - np.array([ox, oy, ox, oy], np.float32)
+    img, boxes = _flip_rotate(img, boxes, rng)
+    img = light(img, rng, random_gains(rng, 0.25))
+    if rng.random() < 0.1:
+        img = np.repeat(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)[:, :, None], 3, axis=2)
+    return img, boxes.astype(np.float32), scale
+
+
+def _flip_rotate(img: U8, boxes: F32, rng: np.random.Generator) -> tuple[U8, F32]:
+    n = img.shape[0]
+    b = boxes.copy()
+    if rng.random() < 0.5:
+        img = img[:, ::-1]
+        b[:, [0, 2]] = n - b[:, [2, 0]]
+    if rng.random() < 0.5:
+        img = img.transpose(1, 0, 2)
+        b = b[:, [1, 0, 3, 2]]
+    return np.ascontiguousarray(img), b
+
+
+def jitter_box(box: F32, rng: np.random.Generator, amount: float = 0.12) -> F32:
+    side = max(box[2] - box[0], box[3] - box[1])
+    cx = (box[0] + box[2]) / 2 + rng.uniform(-amount, amount) * side
+    cy = (box[1] + box[3]) / 2 + rng.uniform(-amount, amount) * side
+    bw = (box[2] - box[0]) * float(np.exp(rng.uniform(-1.5 * amount, 1.5 * amount)))
+    bh = (box[3] - box[1]) * float(np.exp(rng.uniform(-1.5 * amount, 1.5 * amount)))
+    return np.array([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], np.float32)
+
+
+def reader_crop(sample: Sample, box: F32, rng: np.random.Generator) -> tuple[U8, F32]:
+    """One classifier input as the runtime makes it, under a random light, and its colour cast."""
+    gains = random_gains(rng, 0.18 if rng.random() < 0.6 else 0.0)
+    crop = crops.crop_square(sample.image_bgr, tuple(float(v) for v in box))
+    if rng.random() < 0.3:  # dice far from the camera: lose detail, as a small box would
+        small = int(rng.integers(12, 28))
+        crop = np.asarray(
+            cv2.resize(
+                cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA),
+                (crops.CROP_SIZE, crops.CROP_SIZE),
+                interpolation=cv2.INTER_LINEAR,
+            ),
+            np.uint8,
+        )
+    if rng.random() < 0.5:
+        crop = np.ascontiguousarray(np.rot90(crop, int(rng.integers(4))))
+    crop = light(crop, rng, gains)
+    cast = np.clip(crops.colour_cast(sample.image_bgr) * gains, 0, 1).astype(np.float32)
+    if sample.grey:
+        cast[:] = cast.mean()
+    return crop, cast

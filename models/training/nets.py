@@ -1,0 +1,103 @@
+"""The two networks: a CenterNet-style die finder and a crop classifier.
+
+Both are small on purpose: a whole 1280x720 read must run at 30 frames per second on two CPU
+cores through onnxruntime, and both must train from scratch on a 2-core CPU in about an hour.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+from torch.nn import functional as F  # noqa: N812
+
+PIP_CLASSES = 7  # 0 = not a die, 1..6 = pips
+COLOUR_CLASSES = 9  # order of vision.types.Colour
+
+
+def conv_bn(c_in: int, c_out: int, k: int = 3, stride: int = 1, groups: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(c_in, c_out, k, stride, k // 2, groups=groups, bias=False),
+        nn.BatchNorm2d(c_out),
+        nn.ReLU(inplace=True),
+    )
+
+
+class DwBlock(nn.Module):
+    """Depthwise 3x3 then pointwise 1x1, with a residual when shapes allow."""
+
+    def __init__(self, c_in: int, c_out: int, stride: int = 1) -> None:
+        super().__init__()
+        self.dw = conv_bn(c_in, c_in, 3, stride, groups=c_in)
+        self.pw = conv_bn(c_in, c_out, 1)
+        self.residual = stride == 1 and c_in == c_out
+
+    def forward(self, x: Tensor) -> Tensor:
+        y = self.pw(self.dw(x))
+        return x + y if self.residual else y
+
+
+class DieFinder(nn.Module):
+    """Input BGR 0..1 (N,3,H,W), H and W multiples of 32. Outputs at stride 4:
+    heat (N,1) sigmoid centre heat, size (N,2) box w,h in input pixels / 64 (log-free, relu'd),
+    offset (N,2) sub-cell centre offset in cells."""
+
+    def __init__(self, width: int = 1) -> None:
+        super().__init__()
+        c = [16 * width, 32 * width, 48 * width, 64 * width, 96 * width]
+        self.stem = nn.Sequential(conv_bn(3, c[0], 3, 2), conv_bn(c[0], c[1], 3, 2))
+        self.s8 = nn.Sequential(DwBlock(c[1], c[2], 2), DwBlock(c[2], c[2]))
+        self.s16 = nn.Sequential(DwBlock(c[2], c[3], 2), DwBlock(c[3], c[3]), DwBlock(c[3], c[3]))
+        self.s32 = nn.Sequential(DwBlock(c[3], c[4], 2), DwBlock(c[4], c[4]))
+        self.lat16 = conv_bn(c[4], c[3], 1)
+        self.lat8 = conv_bn(c[3], c[2], 1)
+        self.lat4 = conv_bn(c[2], c[1], 1)
+        self.fuse16 = DwBlock(c[3], c[3])
+        self.fuse8 = DwBlock(c[2], c[2])
+        self.fuse4 = conv_bn(c[1], c[1], 3)
+        self.heat = nn.Conv2d(c[1], 1, 1)
+        self.size = nn.Conv2d(c[1], 2, 1)
+        self.offset = nn.Conv2d(c[1], 2, 1)
+        nn.init.constant_(self.heat.bias, -4.0)  # type: ignore[arg-type]
+
+    def forward(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        f4 = self.stem(x)
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        f32 = self.s32(f16)
+        p16 = self.fuse16(f16 + F.interpolate(self.lat16(f32), scale_factor=2.0, mode="nearest"))
+        p8 = self.fuse8(f8 + F.interpolate(self.lat8(p16), scale_factor=2.0, mode="nearest"))
+        p4 = self.fuse4(f4 + F.interpolate(self.lat4(p8), scale_factor=2.0, mode="nearest"))
+        return torch.sigmoid(self.heat(p4)), F.relu(self.size(p4)), torch.sigmoid(self.offset(p4))
+
+
+class DieReader(nn.Module):
+    """Input: crops (N,3,S,S) BGR 0..1 and the frame's colour cast (N,3).
+    Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9)."""
+
+    def __init__(self, width: int = 1) -> None:
+        super().__init__()
+        c = [24 * width, 48 * width, 96 * width, 128 * width]
+        self.features = nn.Sequential(
+            conv_bn(3 + 3, c[0], 3, 1),
+            conv_bn(c[0], c[1], 3, 2),
+            DwBlock(c[1], c[1]),
+            DwBlock(c[1], c[2], 2),
+            DwBlock(c[2], c[2]),
+            DwBlock(c[2], c[3], 2),
+            DwBlock(c[3], c[3]),
+        )
+        self.pips = nn.Sequential(nn.Linear(c[3], 96), nn.ReLU(inplace=True), nn.Linear(96, 7))
+        self.colour = nn.Sequential(
+            nn.Linear(c[3] + 3, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
+        )
+
+    def logits(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
+        n, _, h, w = crops.shape
+        cast_map = cast.view(n, 3, 1, 1).expand(n, 3, h, w)
+        f = self.features(torch.cat([crops, cast_map], dim=1))
+        pooled = f.mean(dim=(2, 3))
+        return self.pips(pooled), self.colour(torch.cat([pooled, cast], dim=1))
+
+    def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
+        pips, colour = self.logits(crops, cast)
+        return torch.softmax(pips, dim=1), torch.softmax(colour, dim=1)

@@ -1,0 +1,105 @@
+"""Train the crop classifier: pips (or "not a die") and body colour."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import Tensor
+from torch.nn import functional as F  # noqa: N812
+from torch.utils.data import DataLoader, IterableDataset, get_worker_info
+
+from models.training.augment import jitter_box, reader_crop
+from models.training.data import Mixer
+from models.training.loop import fit
+from models.training.nets import DieReader
+from models.training.samples import NO_COLOUR, Sample
+
+NOT_A_DIE = 0
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    steps: int = 4000
+    batch: int = 128
+    lr: float = 3e-3
+    seed: int = 2
+    workers: int = 1
+    negatives_per_image: int = 2
+
+
+class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
+    def __init__(self, mixer: Mixer, settings: ReaderSettings) -> None:
+        self.mixer = mixer
+        self.s = settings
+
+    def __iter__(self) -> Iterator[tuple[np.ndarray, ...]]:
+        info = get_worker_info()
+        rng = np.random.default_rng([self.s.seed, info.id if info else 0])
+        while True:
+            sample = self.mixer.draw(rng)
+            for box, pips, colour in _labelled_boxes(sample, rng, self.s.negatives_per_image):
+                crop, cast = reader_crop(sample, box, rng)
+                x = crop.astype(np.float32).transpose(2, 0, 1) / 255.0
+                yield x, cast, np.array(pips, np.int64), np.array(colour, np.int64)
+
+
+def _labelled_boxes(
+    sample: Sample, rng: np.random.Generator, negatives: int
+) -> Iterator[tuple[np.ndarray, int, int]]:
+    for box, pips, colour in zip(sample.boxes, sample.pips, sample.colours, strict=True):
+        yield jitter_box(box, rng), int(pips), int(colour)
+    for _ in range(negatives):
+        neg = _negative_box(sample, rng)
+        if neg is not None:
+            yield neg, NOT_A_DIE, NO_COLOUR
+
+
+def _negative_box(sample: Sample, rng: np.random.Generator) -> np.ndarray | None:
+    """A die-sized box that overlaps no die: table, clutter, hands."""
+    h, w = sample.image_bgr.shape[:2]
+    sides = np.maximum(
+        sample.boxes[:, 2] - sample.boxes[:, 0], sample.boxes[:, 3] - sample.boxes[:, 1]
+    )
+    typical = float(np.median(sides)) if len(sides) else 40.0
+    for _ in range(10):
+        side = typical * float(np.exp(rng.uniform(-0.5, 0.5)))
+        x1, y1 = rng.uniform(0, max(1, w - side)), rng.uniform(0, max(1, h - side))
+        box = np.array([x1, y1, x1 + side, y1 + side], np.float32)
+        if len(sample.boxes) == 0 or _max_overlap(box, sample.boxes) < 0.05:
+            return box
+    return None
+
+
+def _max_overlap(box: np.ndarray, boxes: np.ndarray) -> float:
+    ix = np.clip(np.minimum(box[2], boxes[:, 2]) - np.maximum(box[0], boxes[:, 0]), 0, None)
+    iy = np.clip(np.minimum(box[3], boxes[:, 3]) - np.maximum(box[1], boxes[:, 1]), 0, None)
+    inter = ix * iy
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return float((inter / area).max())
+
+
+def reader_loss(model: DieReader, batch: list[Tensor]) -> tuple[Tensor, dict[str, float]]:
+    x, cast, pips, colour = batch
+    pip_logits, colour_logits = model.logits(x, cast)
+    l_pips = F.cross_entropy(pip_logits, pips, label_smoothing=0.02)
+    known = colour != NO_COLOUR
+    l_colour = (
+        F.cross_entropy(colour_logits[known], colour[known], label_smoothing=0.02)
+        if bool(known.any())
+        else torch.zeros(())
+    )
+    acc = (pip_logits.argmax(1) == pips).float().mean().item()
+    return l_pips + l_colour, {"pips": l_pips.item(), "colour": l_colour.item(), "pip_acc": acc}
+
+
+def train_reader(mixer: Mixer, settings: ReaderSettings, log: bool = True) -> DieReader:
+    torch.manual_seed(settings.seed)
+    model = DieReader()
+    loader = DataLoader(
+        ReaderCrops(mixer, settings), batch_size=settings.batch, num_workers=settings.workers
+    )
+    fit("reader", model, loader, lambda b: reader_loss(model, b), settings.steps, settings.lr, log)
+    return model

@@ -1,0 +1,52 @@
+"""Square crops around die boxes, shared by the runtime reader and training so both see the same."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.types import BoxXYXY
+
+CROP_SIZE = 48
+CROP_SCALE = 1.25
+
+ImageU8 = npt.NDArray[np.uint8]
+
+
+def square_around(box_xyxy: BoxXYXY | tuple[float, ...], scale: float) -> tuple[int, int, int]:
+    """Centre x, centre y and side of the square that holds the box grown by `scale`."""
+    x1, y1, x2, y2 = box_xyxy[:4]
+    side = max(4, round(max(x2 - x1, y2 - y1) * scale))
+    return round((x1 + x2) / 2), round((y1 + y2) / 2), side
+
+
+def crop_square(
+    frame_bgr: ImageU8,
+    box_xyxy: BoxXYXY | tuple[float, ...],
+    scale: float = CROP_SCALE,
+    size: int = CROP_SIZE,
+) -> ImageU8:
+    """The square around the box, resized to size x size; edges beyond the frame are replicated."""
+    cx, cy, side = square_around(box_xyxy, scale)
+    x1, y1 = cx - side // 2, cy - side // 2
+    x2, y2 = x1 + side, y1 + side
+    h, w = frame_bgr.shape[:2]
+    pad_l, pad_t = max(0, -x1), max(0, -y1)
+    pad_r, pad_b = max(0, x2 - w), max(0, y2 - h)
+    patch = frame_bgr[max(0, y1) : min(h, y2), max(0, x1) : min(w, x2)]
+    if patch.size == 0:
+        return np.zeros((size, size, 3), np.uint8)
+    if pad_l or pad_t or pad_r or pad_b:
+        patch = np.asarray(
+            cv2.copyMakeBorder(patch, pad_t, pad_b, pad_l, pad_r, cv2.BORDER_REPLICATE), np.uint8
+        )
+    interp = cv2.INTER_AREA if side > size else cv2.INTER_LINEAR
+    return np.ascontiguousarray(cv2.resize(patch, (size, size), interpolation=interp), np.uint8)
+
+
+def colour_cast(frame_bgr: ImageU8) -> npt.NDArray[np.float32]:
+    """The frame's mean colour (B, G, R in 0..1) from a small thumbnail: how the light tints it."""
+    small = cv2.resize(frame_bgr, (32, 32), interpolation=cv2.INTER_AREA)
+    means = np.asarray(small, np.float32).reshape(-1, 3).mean(axis=0)
+    return np.asarray(means / 255.0, np.float32)

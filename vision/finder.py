@@ -1,0 +1,76 @@
+"""Pre- and post-processing around the die-finder network (CenterNet-style centre heat map).
+
+The network sees the frame scaled so its long side is `long_side` pixels, padded to a multiple
+of 32, and answers at stride 4: a centre heat map, box sizes and sub-cell offsets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+STRIDE = 4
+SIZE_UNIT = 64.0  # the size head predicts box sides in input pixels / SIZE_UNIT
+PAD_MULTIPLE = 32
+
+FloatArray = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True, slots=True)
+class FinderInput:
+    tensor: FloatArray  # (1, 3, H, W), BGR in 0..1
+    scale: float  # input pixels per frame pixel
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    box_xyxy: tuple[float, float, float, float]  # frame pixels
+    score: float
+
+
+def input_shape(frame_h: int, frame_w: int, long_side: int) -> tuple[int, int, float]:
+    """Padded network input height and width, and the scale from frame to input pixels."""
+    scale = long_side / max(frame_h, frame_w)
+    h = round(frame_h * scale)
+    w = round(frame_w * scale)
+    pad_h = -(-h // PAD_MULTIPLE) * PAD_MULTIPLE
+    pad_w = -(-w // PAD_MULTIPLE) * PAD_MULTIPLE
+    return pad_h, pad_w, scale
+
+
+def prepare(frame_bgr: npt.NDArray[np.uint8], long_side: int) -> FinderInput:
+    fh, fw = frame_bgr.shape[:2]
+    pad_h, pad_w, scale = input_shape(fh, fw, long_side)
+    h, w = round(fh * scale), round(fw * scale)
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    resized = cv2.resize(frame_bgr, (w, h), interpolation=interp)
+    canvas = np.zeros((pad_h, pad_w, 3), np.float32)
+    canvas[:h, :w] = resized.astype(np.float32) * np.float32(1.0 / 255.0)
+    return FinderInput(np.ascontiguousarray(canvas.transpose(2, 0, 1)[None]), scale)
+
+
+def decode(
+    heat: FloatArray,
+    size: FloatArray,
+    offset: FloatArray,
+    scale: float,
+    threshold: float,
+    max_dice: int,
+) -> list[Candidate]:
+    """Peaks of the heat map above `threshold` as boxes in frame pixels, best first."""
+    hm = heat[0, 0]
+    peaks = (hm >= threshold) & (hm >= cv2.dilate(hm, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peaks)
+    order = np.argsort(-hm[ys, xs])[:max_dice]
+    out: list[Candidate] = []
+    for y, x in zip(ys[order], xs[order], strict=True):
+        cx = (x + offset[0, 0, y, x]) * STRIDE / scale
+        cy = (y + offset[0, 1, y, x]) * STRIDE / scale
+        bw = size[0, 0, y, x] * SIZE_UNIT / scale
+        bh = size[0, 1, y, x] * SIZE_UNIT / scale
+        box = (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)
+        out.append(Candidate(box, float(hm[y, x])))
+    return out

@@ -1,0 +1,158 @@
+"""The model reader: find dice with one network, read each crop's pips and colour with another."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from vision import crops, finder
+from vision.errors import ModelError
+from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
+from vision.types import COLOURS, DiceReading, Die
+
+FINDER_FILE = "dice_finder.onnx"
+CLASSIFIER_FILE = "dice_reader.onnx"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderConfig:
+    long_side: int = 640
+    find_threshold: float = 0.3
+    max_dice: int = 64
+    not_a_die: float = 0.5  # drop a candidate whose "not a die" probability is above this
+    unsure_below: float = 0.75  # a die whose pips or colour probability is below this is unsure
+    overlap_iou: float = 0.5
+
+
+@dataclass(slots=True)
+class StageTimes:
+    """Milliseconds spent in each stage of one read."""
+
+    ms: dict[str, float] = field(default_factory=dict)
+
+    def timed(self, stage: str, fn: Callable[[], T]) -> T:
+        start = time.perf_counter()
+        result = fn()
+        self.ms[stage] = self.ms.get(stage, 0.0) + (time.perf_counter() - start) * 1000.0
+        return result
+
+
+class ModelReader:
+    name = "model"
+
+    def __init__(
+        self, finder_model: OnnxModel, classifier: OnnxModel, config: ReaderConfig
+    ) -> None:
+        self._finder = finder_model
+        self._classifier = classifier
+        self.config = config
+
+    def read(self, frame_bgr: npt.NDArray[np.uint8]) -> DiceReading:
+        return self.read_timed(frame_bgr, StageTimes())
+
+    def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
+        cfg = self.config
+        net_in = times.timed("prepare", lambda: finder.prepare(frame_bgr, cfg.long_side))
+        heat, size, offset = times.timed("find", lambda: self._finder.run(net_in.tensor))
+        found = times.timed(
+            "decode",
+            lambda: finder.decode(
+                heat, size, offset, net_in.scale, cfg.find_threshold, cfg.max_dice
+            ),
+        )
+        found = _drop_overlaps(found, cfg.overlap_iou)
+        if not found:
+            return DiceReading.empty()
+        batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found))
+        pips_p, colour_p = times.timed("classify", lambda: self._classifier.run(batch, cast))
+        return times.timed("assemble", lambda: self._assemble(frame_bgr, found, pips_p, colour_p))
+
+    def _assemble(
+        self,
+        frame_bgr: npt.NDArray[np.uint8],
+        found: list[finder.Candidate],
+        pips_p: npt.NDArray[np.float32],
+        colour_p: npt.NDArray[np.float32],
+    ) -> DiceReading:
+        h, w = frame_bgr.shape[:2]
+        dice: list[Die] = []
+        for cand, pp, cp in zip(found, pips_p, colour_p, strict=True):
+            if pp[0] > self.config.not_a_die:
+                continue
+            box = _clip_box(cand.box_xyxy, w, h)
+            if box is None:
+                continue
+            face = pp[1:] / max(float(pp[1:].sum()), 1e-6)
+            pips = int(np.argmax(face)) + 1
+            colour_index = int(np.argmax(cp))
+            conf = float(min(face[pips - 1], cp[colour_index], cand.score + 0.5, 1.0))
+            unsure = (
+                float(face[pips - 1]) < self.config.unsure_below
+                or float(cp[colour_index]) < self.config.unsure_below
+            )
+            dice.append(Die(COLOURS[colour_index], pips, conf, box, unsure))
+        return DiceReading.of(dice)
+
+
+def _crop_batch(
+    frame_bgr: npt.NDArray[np.uint8], found: list[finder.Candidate]
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    stack = np.stack([crops.crop_square(frame_bgr, c.box_xyxy) for c in found])
+    batch = stack.astype(np.float32).transpose(0, 3, 1, 2) * np.float32(1.0 / 255.0)
+    cast = np.repeat(crops.colour_cast(frame_bgr)[None], len(found), axis=0)
+    return np.ascontiguousarray(batch), cast
+
+
+def _clip_box(
+    box: tuple[float, float, float, float], w: int, h: int
+) -> tuple[int, int, int, int] | None:
+    x1, y1 = max(0, round(box[0])), max(0, round(box[1]))
+    x2, y2 = min(w, round(box[2])), min(h, round(box[3]))
+    if x2 - x1 < 2 or y2 - y1 < 2:
+        return None
+    return (x1, y1, x2, y2)
+
+
+def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _drop_overlaps(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
+    kept: list[finder.Candidate] = []
+    for cand in found:  # already best first
+        if all(_iou(cand.box_xyxy, k.box_xyxy) <= max_iou for k in kept):
+            kept.append(cand)
+    return kept
+
+
+def load_reader(
+    models_dir: Path = MODELS_DIR,
+    config: ReaderConfig | None = None,
+    threads: int = 2,
+    check_hashes: bool = True,
+) -> ModelReader:
+    hashes = recorded_hashes(models_dir / "models.sha256") if check_hashes else {}
+
+    def model(name: str) -> OnnxModel:
+        if check_hashes and name not in hashes:
+            raise ModelError(f"{name} has no recorded sha256 in {models_dir / 'models.sha256'}")
+        return OnnxModel(models_dir / name, hashes.get(name), threads)
+
+    return ModelReader(model(FINDER_FILE), model(CLASSIFIER_FILE), config or ReaderConfig())
+
+
+def load_default_reader(config: ReaderConfig | None = None, threads: int = 2) -> ModelReader:
+    """The shipped models, their hashes checked against `models/models.sha256`."""
+    return load_reader(MODELS_DIR, config, threads, check_hashes=True)
