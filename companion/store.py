@@ -81,7 +81,7 @@ class EventStore:
             raise StoreError(f"cannot create data folder {str(data_dir)!r}: {exc}") from exc
         store = cls(data_dir / DB_FILENAME, busy_timeout_s, clock)
         try:
-            with store._pool.connection() as conn:
+            with store._read() as conn:
                 migrate(conn, store.path)
         except BaseException:
             store.close()

@@ -393,6 +393,12 @@ def test_data_folder_that_is_a_file_is_refused(tmp_path: Path) -> None:
         EventStore.open(tmp_path / "data")
 
 
+def test_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    (tmp_path / DB_FILENAME).write_bytes(b"these are not the pages you are looking for" * 100)
+    with pytest.raises(StoreError, match="not a database"):
+        EventStore.open(tmp_path)
+
+
 def test_closed_store_refuses_work(tmp_path: Path) -> None:
     store = EventStore.open(tmp_path)
     store.close()
