@@ -1,6 +1,7 @@
-"""How much the picture changed between two frames: the settle detector's "hand in view" cue.
+"""Image helpers for the settle stage: how much the picture changed between two frames (the
+"hand in view" cue) and the JPEG thumbnail kept with each roll.
 
-The measure works on colour, not grey: a red die on green felt can have the very same
+The motion measure works on colour, not grey: a red die on green felt can have the very same
 brightness as the felt, and a grey difference would not see it move.
 """
 
@@ -10,6 +11,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.sources.base import ImageBGR
 from vision.types import BoxXYXY
 
 Small = npt.NDArray[np.uint8]
@@ -18,7 +20,7 @@ SMALL_WIDTH = 160
 NOISE_FLOOR = 12
 
 
-def small_frame(frame_bgr: npt.NDArray[np.uint8], roi_xyxy: BoxXYXY | None = None) -> Small:
+def small_frame(frame_bgr: ImageBGR, roi_xyxy: BoxXYXY | None = None) -> Small:
     """The frame (or its table region) `SMALL_WIDTH` pixels wide and lightly blurred.
 
     Shrinking averages away sensor noise and makes the measure cheap (about 19,000 pixels).
@@ -57,9 +59,29 @@ class MotionMeter:
         self.noise_floor = noise_floor
         self._prev: Small | None = None
 
-    def update(self, frame_bgr: npt.NDArray[np.uint8]) -> float | None:
+    def update(self, frame_bgr: ImageBGR) -> float | None:
         small = small_frame(frame_bgr, self.roi_xyxy)
         prev, self._prev = self._prev, small
         if prev is None or prev.shape != small.shape:
             return None
         return motion_energy(prev, small, self.noise_floor)
+
+
+def encode_thumbnail(frame_bgr: ImageBGR, max_side: int = 320, quality: int = 80) -> bytes:
+    """A JPEG of the frame, shrunk so its longer side is at most `max_side` pixels."""
+    if frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3 or frame_bgr.dtype != np.uint8:
+        raise ValueError(f"expected an HxWx3 uint8 frame, got {frame_bgr.shape} {frame_bgr.dtype}")
+    if not 16 <= max_side <= 4096:
+        raise ValueError(f"max_side must be 16..4096, got {max_side!r}")
+    if not 1 <= quality <= 100:
+        raise ValueError(f"quality must be 1..100, got {quality!r}")
+    h, w = frame_bgr.shape[:2]
+    scale = min(1.0, max_side / max(h, w))
+    image = frame_bgr
+    if scale < 1.0:
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        image = np.asarray(cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA), np.uint8)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ValueError(f"could not encode a {w}x{h} frame as JPEG")
+    return bytes(data.tobytes())

@@ -24,13 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-import cv2
-import numpy as np
-import numpy.typing as npt
-
-from vision.types import DiceReading, Die
-
-ImageBGR = npt.NDArray[np.uint8]
+from vision.motion import encode_thumbnail
+from vision.sources.base import ImageBGR
+from vision.types import Colour, DiceReading, Die
 
 # Frame times are sums of 1000/fps: allow for float rounding when a wait is exactly met.
 _EPS_MS = 1e-6
@@ -128,7 +124,7 @@ class SettleDetector:
         self._last_t = -math.inf
         self._anchor: DiceReading | None = None
         self._pairs: dict[int, int] = {}
-        self._values: list[tuple[str, int]] = []
+        self._values: list[tuple[Colour, int]] = []
         self._flicker: set[int] = set()
         self._run_start: float | None = None
         self._values_since = 0.0
@@ -183,7 +179,7 @@ class SettleDetector:
         else:
             self._pairs = pairs
             for a, r in pairs.items():
-                value = (reading.dice[r].colour.value, reading.dice[r].pips)
+                value = (reading.dice[r].colour, reading.dice[r].pips)
                 if value != self._values[a]:
                     self._values[a] = value
                     self._flicker.add(a)
@@ -192,7 +188,7 @@ class SettleDetector:
     def _start_run(self, reading: DiceReading, start: float | None) -> None:
         self._anchor = reading
         self._pairs = {i: i for i in range(len(reading))}
-        self._values = [(d.colour.value, d.pips) for d in reading]
+        self._values = [(d.colour, d.pips) for d in reading]
         self._flicker = set()
         self._run_start = start
         self._values_since = start if start is not None else 0.0
@@ -211,7 +207,7 @@ class SettleDetector:
                 return None
             self._decided = True
             previous, self._scene = self._scene, reading
-            return TableCleared(t_ms, start, index, None, previous) if previous.dice else None
+            return TableCleared(t_ms, start, index, frame, previous) if previous.dice else None
         if t_ms - self._values_since + _EPS_MS >= cfg.settle_ms and not reading.any_unsure:
             candidate, since = reading, self._values_since
         elif still_ms >= cfg.unsure_ms:
@@ -252,8 +248,9 @@ class SettleDetector:
         self, before: DiceReading, after: DiceReading
     ) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
         kept = _pair(before.dice, after.dice, self._near(same_value=True))
+        taken = set(kept.values())
         removed = tuple(d for i, d in enumerate(before.dice) if i not in kept)
-        added = tuple(d for j, d in enumerate(after.dice) if j not in set(kept.values()))
+        added = tuple(d for j, d in enumerate(after.dice) if j not in taken)
         return removed, added
 
     def _still_pairs(self, anchor: DiceReading, reading: DiceReading) -> dict[int, int] | None:
@@ -300,21 +297,3 @@ def _pair(
             pairs[i] = j
             taken.add(j)
     return pairs
-
-
-def encode_thumbnail(frame_bgr: ImageBGR, max_side: int = 320, quality: int = 80) -> bytes:
-    """A JPEG of the frame, shrunk so its longer side is at most `max_side` pixels."""
-    if frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3 or frame_bgr.dtype != np.uint8:
-        raise ValueError(f"expected an HxWx3 uint8 frame, got {frame_bgr.shape} {frame_bgr.dtype}")
-    if not 16 <= max_side <= 4096:
-        raise ValueError(f"max_side must be 16..4096, got {max_side!r}")
-    h, w = frame_bgr.shape[:2]
-    scale = min(1.0, max_side / max(h, w))
-    image = frame_bgr
-    if scale < 1.0:
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        image = np.asarray(cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA), np.uint8)
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    if not ok:
-        raise ValueError(f"could not encode a {w}x{h} frame as JPEG")
-    return bytes(data.tobytes())

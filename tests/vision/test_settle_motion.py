@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.motion import MotionMeter, motion_energy, small_frame
-from vision.settle import SettleConfig, encode_thumbnail
+from vision.motion import MotionMeter, encode_thumbnail, motion_energy, small_frame
+from vision.settle import SettleConfig
 
 FELT = (40, 110, 60)  # BGR green; a red die on it has the very same grey level
 RED = (30, 30, 220)
