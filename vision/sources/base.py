@@ -9,10 +9,12 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from vision.errors import VisionError
+
 ImageBGR = npt.NDArray[np.uint8]
 
 
-class SourceError(Exception):
+class SourceError(VisionError):
     """A frame source cannot be named, opened or read. The message names the source."""
 
 
