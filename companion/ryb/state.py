@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from companion.errors import InvalidEventError
 from companion.ryb.deck import Card, Deck
-from companion.ryb.dice import NEEDS, Pool, RolledDie
+from companion.ryb.dice import GOAL_COLOURS, NEEDS, Pool, RolledDie
 from vision.types import Colour
 
 
@@ -113,7 +113,7 @@ class Player:
     @property
     def colours_done(self) -> tuple[Colour, ...]:
         seen = {g.colour for g in self.treasure}
-        return tuple(c for c in NEEDS if c in seen)
+        return tuple(c for c in GOAL_COLOURS if c in seen)
 
     @property
     def has_won(self) -> bool:
