@@ -1,0 +1,74 @@
+"""`dicetable read IMAGE_OR_DIR... [--json] [--annotate DIR]`: read the dice in photos."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.readout import caption, reading_json
+from vision.errors import VisionError
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.add_argument("inputs", nargs="+", type=Path, metavar="IMAGE_OR_DIR")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    parser.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies here")
+    parser.add_argument("--reader", choices=("model", "baseline"), default="model")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.images import image_paths
+
+    reader = _reader(args.reader)
+    if args.annotate is not None:
+        args.annotate.mkdir(parents=True, exist_ok=True)
+    failures = 0
+    for path in image_paths(args.inputs):
+        try:
+            record = _read_one(reader, path, args.annotate)
+        except VisionError as exc:
+            failures += 1
+            record = {"image": str(path), "error": str(exc)}
+            print(f"dicetable read: {exc}", file=sys.stderr)
+        _emit(record, args.json)
+    return 1 if failures else 0
+
+
+def _reader(kind: str) -> Any:
+    if kind == "baseline":
+        from vision.baseline import BaselineReader
+
+        return BaselineReader()
+    from vision.reader import load_default_reader
+
+    return load_default_reader()
+
+
+def _read_one(reader: Any, path: Path, annotate_dir: Path | None) -> dict[str, Any]:
+    from vision.annotate import annotate
+    from vision.images import load_image
+
+    frame = load_image(path)
+    reading = reader.read(frame)
+    if annotate_dir is not None:
+        import cv2
+
+        out = annotate_dir / f"{path.stem}.annotated.jpg"
+        cv2.imwrite(str(out), annotate(frame, reading, caption(reading)))
+    h, w = frame.shape[:2]
+    return {"image": str(path), "width": w, "height": h, **reading_json(reading)}
+
+
+def _emit(record: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(record), flush=True)
+        return
+    if "error" in record:
+        print(f"{record['image']}: error: {record['error']}")
+        return
+    dice = " ".join(f"{d['colour']}{d['pips']}{'?' if d['unsure'] else ''}" for d in record["dice"])
+    totals = " ".join(f"{k}={v}" for k, v in record["totals"].items())
+    print(f"{record['image']}: {len(record['dice'])} dice: {dice or '-'} | {totals}")

@@ -1,0 +1,101 @@
+"""`dicetable watch SOURCE [--json]`: one line per settled roll from a camera, stream or file.
+
+Files and image folders are read frame by frame (every frame, on their own clock); cameras and
+streams run live, always on the newest frame, until interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from typing import Any
+
+from companion.readout import reading_json
+from vision.errors import VisionError
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.add_argument("source", help="camera index, video file, image folder or stream URL")
+    parser.add_argument("--json", action="store_true", help="one JSON object per roll per line")
+    parser.add_argument("--settle-ms", type=int, default=None, help="still time before a roll")
+    parser.add_argument("--max-rolls", type=int, default=0, help="stop after this many rolls")
+    parser.add_argument("--loop", action="store_true", help="play a file or folder forever")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.live import LiveConfig, LivePipeline
+    from vision.reader import load_default_reader
+    from vision.settle import SettleConfig, SettledRoll
+    from vision.sources import open_source
+
+    if args.settle_ms is not None and not 0 < args.settle_ms <= 10_000:
+        print(
+            f"dicetable watch: --settle-ms must be 1..10000, got {args.settle_ms}", file=sys.stderr
+        )
+        return 2
+    settle = SettleConfig() if args.settle_ms is None else SettleConfig(settle_ms=args.settle_ms)
+    try:
+        source = open_source(args.source, loop=args.loop, realtime=False)
+        pipeline = LivePipeline(source, load_default_reader(), LiveConfig(settle=settle))
+    except VisionError as exc:
+        print(f"dicetable watch: {exc}", file=sys.stderr)
+        return 2
+    done = threading.Event()
+    count = 0
+
+    def on_roll(roll: SettledRoll) -> None:
+        nonlocal count
+        count += 1
+        _emit(roll, args.json)
+        if args.max_rolls and count >= args.max_rolls:
+            done.set()
+
+    pipeline.subscribe(on_roll)
+    if source.is_live:
+        return _run_live(pipeline, done)
+    return _run_file(pipeline, done)
+
+
+def _run_file(pipeline: Any, done: threading.Event) -> int:
+    source = pipeline.source
+    source.open()
+    try:
+        while not done.is_set():
+            frame = source.read()
+            if frame is None:
+                break
+            pipeline.process(frame)
+    finally:
+        source.close()
+    return 0
+
+
+def _run_live(pipeline: Any, done: threading.Event) -> int:
+    pipeline.start()
+    try:
+        done.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pipeline.stop()
+    return 0
+
+
+def _emit(roll: Any, as_json: bool) -> None:
+    record = {
+        "t_ms": round(roll.t_ms, 1),
+        "frame": roll.frame_index,
+        "delay_ms": round(roll.delay_ms, 1),
+        "needs_review": roll.needs_review,
+        **reading_json(roll.reading),
+    }
+    if as_json:
+        print(json.dumps(record), flush=True)
+        return
+    dice = " ".join(f"{d['colour']}{d['pips']}" for d in record["dice"])
+    totals = " ".join(f"{k}={v}" for k, v in record["totals"].items())
+    print(
+        f"{record['t_ms']:>10.0f} ms  frame {record['frame']}: {dice or '-'} | {totals}", flush=True
+    )
