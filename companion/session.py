@@ -1,0 +1,256 @@
+"""The session: one per data folder, binding the event store to the rules. The web and the CLI
+change games only through it, so every rule is applied here and nowhere else.
+
+An appended line is parsed and applied to the folded state inside the store's write lock
+(`append_validated`), so a line the rules refuse is never stored and two clients can never
+interleave a check and an append. Camera rolls wait in `companion.session_table.Table` until
+a person accepts them (`companion.session_roll`). See docs/api.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from companion import session_rules as sr
+from companion.errors import ConflictError, RecordError
+from companion.games import DEFAULT_GAME, GameRules, find_game
+from companion.record import parse_record, replay_steps
+from companion.session_errors import FieldError
+from companion.session_roll import CameraRolls
+from companion.session_table import Table
+from companion.session_values import GameSummary, GameView, HistoryEntry, version_token
+from companion.store import EventStore
+from companion.store_values import GameInfo, StoredEvent, utc_iso
+
+DEFAULT_POLL_S = 0.5
+
+
+def now_iso() -> str:
+    return utc_iso(datetime.now(UTC))
+
+
+class Session(CameraRolls):
+    """Games of one data folder. Thread-safe; build it with `Session.open(data_dir)`."""
+
+    def __init__(self, store: EventStore, data_dir: Path, *, poll_s: float = DEFAULT_POLL_S):
+        self.store = store
+        self.data_dir = data_dir
+        self.poll_s = poll_s
+        self.table = Table()
+        self._cache = sr.StateCache()
+
+    @classmethod
+    def open(cls, data_dir: Path | str, *, poll_s: float = DEFAULT_POLL_S) -> Session:
+        path = Path(data_dir)
+        return cls(EventStore.open(path), path, poll_s=poll_s)
+
+    def close(self) -> None:
+        self.table.close()
+        self.store.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- games -------------------------------------------------------------------------------
+
+    def create_game(
+        self, header: Mapping[str, str], game: str = DEFAULT_GAME, *, title: str | None = None
+    ) -> GameView:
+        """A new game; the rules check the header first (FieldError names a bad key)."""
+        rules = find_game(game)
+        full = {"Game": rules.name, **{k: v for k, v in header.items() if k != "Game"}}
+        sr.check_header(rules, full)
+        return self.view(self.store.create_game(full, rules.name, title=title))
+
+    def create_from_options(self, players: object, options: object) -> GameView:
+        """A new game from the form's players list and options (`edition`, `rules`...)."""
+        return self.create_game(sr.header_from_options(players, options))
+
+    def import_record(self, text: str) -> GameView:
+        """Store a whole record as a new game; a bad line raises RecordError with its number
+        and nothing is stored. Lines are kept in their canonical form."""
+        if not isinstance(text, str) or not text.strip():
+            raise FieldError("the record is empty", "record")
+        record = parse_record(text)
+        lines = [
+            self._rules(record.header.get("Game", DEFAULT_GAME)).format_event(s.event)
+            for s in replay_steps(text)
+        ]
+        view = self.create_game(record.header, record.header.get("Game", DEFAULT_GAME))
+        seq = 0
+        for line in lines:
+            seq = self.store.append(view.game_id, line, expected_seq=seq, source="import").seq
+        self.table.wake()
+        return self.view(view.game_id)
+
+    def list_games(self) -> list[GameSummary]:
+        out: list[GameSummary] = []
+        for info in self.store.list_games():
+            rules = find_game(info.game)
+            seq, state = self._folded(info)
+            players = tuple(str(p.get("name")) for p in rules.state_json(state).get("players", []))
+            out.append(
+                GameSummary(
+                    info.id,
+                    info.game,
+                    info.title,
+                    seq,
+                    players,
+                    rules.current_player(state),
+                    rules.winner(state),
+                    info.created_at,
+                    info.updated_at,
+                )
+            )
+        return out
+
+    def view(self, game_id: str) -> GameView:
+        info = self.store.get_game(game_id)
+        rules = find_game(info.game)
+        pending_rev = self.table.pending_rev(info.id)
+        seq, state = self._folded(info)
+        return GameView(
+            game_id=info.id,
+            game=info.game,
+            seq=seq,
+            version=version_token(seq, pending_rev),
+            title=info.title,
+            header=info.header,
+            state=rules.state_json(state),
+            pending=self.table.pending(info.id),
+            created_at=info.created_at,
+            updated_at=info.updated_at,
+        )
+
+    def version(self, game_id: str) -> str:
+        """The view's SSE id, read cheaply (no fold)."""
+        return version_token(self.store.head_seq(game_id), self.table.pending_rev(game_id))
+
+    def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], Any]:
+        """The rules and the folded state of a game (for the camera flow)."""
+        info = self.store.get_game(game_id)
+        return find_game(info.game), self._folded(info)[1]
+
+    # --- events ------------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        line: str,
+        *,
+        expected_seq: int | None = None,
+        source: str = "manual",
+        thumbnail_jpeg: bytes | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> GameView:
+        """Validate `line` against the live state and append its canonical form, atomically.
+
+        RecordError (cannot be read) or InvalidEventError (the rules refuse it) name the bad
+        value; ConflictError when `expected_seq` is not the head any more. Nothing is stored
+        on any error.
+        """
+        if not isinstance(line, str):
+            raise FieldError(f"line must be a string, got {line!r}", "line")
+        info = self.store.get_game(game_id)
+        rules = find_game(info.game)
+        canonical = self._canonical(rules, info, line)
+        after: list[Any] = []
+
+        def validate(events: list[StoredEvent]) -> None:
+            head = events[-1].seq if events else 0
+            if expected_seq is not None and expected_seq != head:
+                raise ConflictError(info.id, expected_seq, head)
+            state = self._state_at(rules, info, events)
+            after.append(sr.step(rules, state, canonical)[1])
+
+        stored = self.store.append_validated(
+            info.id, canonical, validate, thumbnail_jpeg=thumbnail_jpeg, source=source, meta=meta
+        )
+        self._cache.put(info.id, stored.seq, after[0])
+        self.table.wake()
+        return self.view(info.id)
+
+    def undo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
+        self.store.undo(game_id, expected_seq=expected_seq)
+        self.table.wake()
+        return self.view(game_id)
+
+    def redo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
+        self.store.redo(game_id, expected_seq=expected_seq)
+        self.table.wake()
+        return self.view(game_id)
+
+    def history(self, game_id: str) -> list[HistoryEntry]:
+        """Every event, undone ones included, oldest first."""
+        return [HistoryEntry.of(e) for e in self.store.events(game_id, include_undone=True)]
+
+    def thumbnail(self, game_id: str, seq: int) -> bytes | None:
+        return self.store.thumbnail(game_id, seq)
+
+    def export(self, game_id: str) -> str:
+        """The game record of the live events (`dicetable replay` reads it back)."""
+        from companion.record import format_record
+
+        info = self.store.get_game(game_id)
+        return format_record(info.header, [e.line for e in self.store.events(info.id)])
+
+    def rolls_csv(self, game_id: str) -> str:
+        info = self.store.get_game(game_id)
+        return sr.rolls_csv(find_game(info.game), info.header, self.store.events(info.id))
+
+    def wait_for_change(self, game_id: str, after: str, timeout_s: float) -> GameView | None:
+        """The view once its version differs from `after`; None after `timeout_s` (or when the
+        session closes). Wakes on every change in this process and polls the store every
+        `poll_s` for other processes' writes."""
+        self.store.get_game(game_id)
+
+        def probe() -> GameView | None:
+            return self.view(game_id) if self.version(game_id) != after else None
+
+        return self.table.wait_until(probe, timeout_s, self.poll_s)
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _rules(self, name: str) -> GameRules[Any, Any]:
+        return find_game(name)
+
+    def _canonical(self, rules: GameRules[Any, Any], info: GameInfo, line: str) -> str:
+        """The line as the rules write it; a line that cannot be read fails before any lock."""
+        text = line.strip()
+        if not text or "\n" in text or "\r" in text:
+            raise RecordError("expected one line `NAME: VERB ARGS...`", None, line)
+        _, state = self._folded(info)
+        try:
+            return rules.format_event(rules.parse_event(text, state))
+        except RecordError as exc:
+            raise RecordError(exc.reason, None, line) from None
+
+    def _folded(self, info: GameInfo) -> tuple[int, Any]:
+        head = self.store.head_seq(info.id)
+        cached = self._cache.get(info.id, head)
+        if cached is not None:
+            return head, cached
+        events = self.store.events(info.id)
+        return (events[-1].seq if events else 0), self._state_at(find_game(info.game), info, events)
+
+    def _state_at(
+        self, rules: GameRules[Any, Any], info: GameInfo, events: list[StoredEvent]
+    ) -> Any:
+        head = events[-1].seq if events else 0
+        state = self._cache.get(info.id, head)
+        if state is None:
+            state = sr.fold(rules, info.header, [e.line for e in events])
+            self._cache.put(info.id, head, state)
+        return state

@@ -1,0 +1,291 @@
+"""A declared attempt waiting for its roll: the camera's reading, the players' corrections, the
+check against the dice the rules expect, and the record line and meta it becomes.
+
+Pure values and functions; `companion.session.Session` keeps one `Pending` per game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.session_errors import PendingError
+from vision.types import COLOURS, Colour, DiceReading, Die
+
+MAX_DICE = 24
+MAX_CORRECTIONS = 40
+# Dice entered or added by hand have no place in a frame; this box marks them.
+HAND_BOX = (0, 0, 1, 1)
+_LETTERS: dict[Colour, str] = {Colour.RED: "r", Colour.YELLOW: "y", Colour.BLUE: "b"}
+_BY_LETTER = {letter: colour for colour, letter in _LETTERS.items()}
+
+
+def die_text(colour: Colour, pips: int) -> str:
+    """`y4` for the record's dice; other colours (which RYB refuses) spelled out: `green 4`."""
+    letter = _LETTERS.get(colour)
+    return f"{letter}{pips}" if letter else f"{colour.value} {pips}"
+
+
+def parse_colour(value: object) -> Colour:
+    if not isinstance(value, str):
+        raise PendingError(f"colour must be a string like 'red' or 'r', got {value!r}", "colour")
+    letter = _BY_LETTER.get(value.strip().lower())
+    if letter is not None:
+        return letter
+    try:
+        return Colour.parse(value)
+    except ValueError as exc:
+        raise PendingError(str(exc), "colour") from None
+
+
+def parse_pips(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise PendingError(f"pips must be a whole number 1..6, got {value!r}", "pips")
+    return value
+
+
+def parse_dice_text(text: object) -> tuple[Die, ...]:
+    """`y4 y5 b2` (or a list of such tokens) to dice entered by hand."""
+    tokens = text.split() if isinstance(text, str) else text
+    if not isinstance(tokens, list | tuple) or not all(isinstance(t, str) for t in tokens):
+        raise PendingError(f"dice must be text like 'y4 y5 b2', got {text!r}", "dice")
+    dice: list[Die] = []
+    for token in tokens:
+        colour_part, pips_part = token[:-1], token[-1:]
+        if not colour_part or not pips_part.isdigit():
+            raise PendingError(f"bad die {token!r}: expected a colour and pips, like y4", "dice")
+        try:
+            dice.append(hand_die(parse_colour(colour_part), parse_pips(int(pips_part))))
+        except PendingError as exc:
+            raise PendingError(f"bad die {token!r}: {exc}", "dice") from None
+    if len(dice) > MAX_DICE:
+        raise PendingError(f"{len(dice)} dice is more than the limit of {MAX_DICE}", "dice")
+    return tuple(dice)
+
+
+def hand_die(colour: Colour, pips: int) -> Die:
+    return Die(colour, pips, 1.0, HAND_BOX)
+
+
+def describe_counts(counts: Mapping[Colour, int], *, keep_zero: bool) -> str:
+    parts = [f"{counts[c]} {c.value}" for c in COLOURS if c in counts and (counts[c] or keep_zero)]
+    return " ".join(parts) if parts else "no dice"
+
+
+def check_text(expected: Mapping[Colour, int], dice: Sequence[Die]) -> str:
+    """`expected 2 red 2 yellow, saw 2 red 1 yellow`."""
+    seen = DiceReading(tuple(dice)).counts()
+    return (
+        f"expected {describe_counts(expected, keep_zero=False)}, "
+        f"saw {describe_counts(seen, keep_zero=False)}"
+    )
+
+
+def dice_match(expected: Mapping[Colour, int], dice: Sequence[Die]) -> bool:
+    seen = DiceReading(tuple(dice)).counts()
+    wanted = {c: n for c, n in expected.items() if n}
+    return seen == wanted
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """One change a person made to the camera's reading."""
+
+    action: str  # "correct", "add" or "remove"
+    index: int
+    before: str | None
+    after: str | None
+
+    def describe(self) -> str:
+        if self.action == "correct" and self.before == self.after:
+            return f"confirmed die {self.index + 1} as {self.after}"
+        if self.action == "correct":
+            return f"corrected die {self.index + 1} to {self.after}"
+        if self.action == "add":
+            return f"added {self.after}"
+        return f"removed die {self.index + 1} ({self.before})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "index": self.index,
+            "before": self.before,
+            "after": self.after,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CameraShot:
+    """What the camera handed over with a settled roll."""
+
+    reading: DiceReading
+    thumbnail_jpeg: bytes | None = field(repr=False)
+    frame_index: int | None
+    delay_ms: float
+    received_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reading": self.reading.to_json(),
+            "frame_index": self.frame_index,
+            "delay_ms": round(self.delay_ms, 1),
+            "received_at": self.received_at,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An attempt declared for the next roll, and that roll once it arrives."""
+
+    game_id: str
+    player: str
+    goal: str
+    expected: Mapping[Colour, int]
+    declared_at: str
+    rev: int
+    dice: tuple[Die, ...] = ()
+    camera: CameraShot | None = None
+    entered_by_hand: bool = False
+    corrections: tuple[Correction, ...] = ()
+
+    @property
+    def has_roll(self) -> bool:
+        return self.camera is not None or self.entered_by_hand or bool(self.corrections)
+
+    @property
+    def source(self) -> str:
+        return "camera" if self.camera is not None else "manual"
+
+    @property
+    def unsure(self) -> tuple[int, ...]:
+        return tuple(k for k, die in enumerate(self.dice) if die.unsure)
+
+    @property
+    def check(self) -> str | None:
+        return check_text(self.expected, self.dice) if self.has_roll else None
+
+    @property
+    def matches(self) -> bool:
+        return self.has_roll and dice_match(self.expected, self.dice)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "player": self.player,
+            "goal": self.goal,
+            "expected": {c.value: n for c, n in self.expected.items()},
+            "declared_at": self.declared_at,
+            "rev": self.rev,
+            "has_roll": self.has_roll,
+            "source": self.source if self.has_roll else None,
+            "dice": [dict(d.to_json(), index=k) for k, d in enumerate(self.dice)],
+            "unsure": list(self.unsure),
+            "check": self.check,
+            "matches": self.matches,
+            "ready": self.has_roll and self.matches and not self.unsure,
+            "line": self.preview_line(),
+            "camera": None if self.camera is None else self.camera.to_json(),
+            "has_thumbnail": self.camera is not None and self.camera.thumbnail_jpeg is not None,
+            "corrections": [c.to_json() for c in self.corrections],
+            "summary": summary(self) if self.has_roll else None,
+        }
+
+    def preview_line(self) -> str | None:
+        if not self.dice:
+            return None
+        dice = " ".join(die_text(d.colour, d.pips).replace(" ", "") for d in self.dice)
+        return f"{self.player}: attempt {self.goal} {dice}"
+
+
+def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
+    """A new roll replaces the last one (the players threw again) and its corrections."""
+    return replace(
+        pending, dice=shot.reading.dice, camera=shot, corrections=(), entered_by_hand=False, rev=rev
+    )
+
+
+def with_hand_dice(pending: Pending, dice: tuple[Die, ...], rev: int) -> Pending:
+    return replace(pending, dice=dice, camera=None, corrections=(), entered_by_hand=True, rev=rev)
+
+
+def _index(pending: Pending, index: object) -> int:
+    count = len(pending.dice)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+        raise PendingError(f"no die with index {index!r}: the roll has {count} dice", "index")
+    return index
+
+
+def _corrected(pending: Pending, dice: tuple[Die, ...], fix: Correction, rev: int) -> Pending:
+    if len(pending.corrections) >= MAX_CORRECTIONS:
+        raise PendingError(f"more than {MAX_CORRECTIONS} corrections: enter the roll by hand")
+    return replace(pending, dice=dice, corrections=(*pending.corrections, fix), rev=rev)
+
+
+def correct_die(pending: Pending, index: object, colour: object, pips: object, rev: int) -> Pending:
+    """Set die `index` to (colour, pips); sending the same values confirms an unsure die."""
+    at = _index(pending, index)
+    new_colour, new_pips = parse_colour(colour), parse_pips(pips)
+    old = pending.dice[at]
+    dice = (*pending.dice[:at], old.corrected(new_colour, new_pips), *pending.dice[at + 1 :])
+    before, after = die_text(old.colour, old.pips), die_text(new_colour, new_pips)
+    return _corrected(pending, dice, Correction("correct", at, before, after), rev)
+
+
+def add_die(pending: Pending, colour: object, pips: object, rev: int) -> Pending:
+    if len(pending.dice) >= MAX_DICE:
+        raise PendingError(f"the roll already has {MAX_DICE} dice, the most it can hold")
+    die = hand_die(parse_colour(colour), parse_pips(pips))
+    fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips))
+    return _corrected(pending, (*pending.dice, die), fix, rev)
+
+
+def remove_die(pending: Pending, index: object, rev: int) -> Pending:
+    at = _index(pending, index)
+    old = pending.dice[at]
+    dice = pending.dice[:at] + pending.dice[at + 1 :]
+    fix = Correction("remove", at, die_text(old.colour, old.pips), None)
+    return _corrected(pending, dice, fix, rev)
+
+
+def attempt_line(pending: Pending) -> str:
+    """The record line accepting the roll; refuses a roll with no dice or unsure dice."""
+    if not pending.has_roll or not pending.dice:
+        raise PendingError(f"{pending.player}'s attempt on {pending.goal} has no roll yet")
+    for k, die in enumerate(pending.dice):
+        if die.unsure:
+            raise PendingError(
+                f"die {k + 1} ({die_text(die.colour, die.pips)}) is unsure: "
+                "confirm or correct it first",
+                "dice",
+            )
+        if die.colour not in _LETTERS:
+            raise PendingError(
+                f"die {k + 1} is {die.colour.value}: the record holds red, yellow or blue dice; "
+                "correct or remove it",
+                "dice",
+            )
+    line = pending.preview_line()
+    assert line is not None
+    return line
+
+
+def summary(pending: Pending) -> str:
+    """`camera saw y4 y3, corrected die 2 to y5` for the history and disputes."""
+    if pending.camera is not None:
+        seen = " ".join(die_text(d.colour, d.pips) for d in pending.camera.reading.dice)
+        head = f"camera saw {seen or 'no dice'}"
+    else:
+        head = "entered by hand: " + " ".join(die_text(d.colour, d.pips) for d in pending.dice)
+    return ", ".join([head, *(c.describe() for c in pending.corrections)])
+
+
+def attempt_meta(pending: Pending) -> dict[str, Any]:
+    """What the attempt event keeps beside its line so a dispute can be settled later."""
+    return {
+        "camera": None if pending.camera is None else pending.camera.to_json(),
+        "corrections": [c.to_json() for c in pending.corrections],
+        "expected": {c.value: n for c, n in pending.expected.items()},
+        "check": pending.check,
+        "summary": summary(pending),
+    }

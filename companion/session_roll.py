@@ -1,0 +1,189 @@
+"""Camera rolls in the session: declare an attempt, take the next settled roll for it, let the
+players correct it, then accept it as an `attempt` line (source camera, with the thumbnail and
+the reading and every correction in meta) or cancel it. A settled roll with no declared attempt
+only becomes the table's last roll, for the kid view and the overlay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from companion import session_camera as cam
+from companion.errors import InvalidEventError, RecordError
+from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
+from companion.session_camera import CameraShot, Pending
+from companion.session_errors import FieldError, NoPendingError, PendingError
+from companion.session_table import Table
+from companion.session_values import GameView, LastRoll
+from vision.types import Die
+
+if TYPE_CHECKING:
+    from companion.games import GameRules
+    from vision.settle import SettledRoll
+
+MAX_GOAL_CHARS = 64
+
+
+def _word(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value.split()) != 1:
+        raise FieldError(f"{name} must be one word, got {value!r}", name)
+    if len(value) > MAX_GOAL_CHARS:
+        raise FieldError(f"{name} is longer than {MAX_GOAL_CHARS} characters", name)
+    return value.strip()
+
+
+def make_last_roll(rev: int, dice: tuple[Die, ...], at: str, game_id: str | None) -> LastRoll:
+    """The roll with colour totals of its red, yellow and blue dice (others are `ignored`)."""
+    counted = [(d.colour, d.pips) for d in dice if d.colour in DIE_COLOURS]
+    ignored = tuple(k for k, d in enumerate(dice) if d.colour not in DIE_COLOURS)
+    sums = totals(counted)
+    return LastRoll(rev, dice, {c.value: sums[c] for c in GOAL_COLOURS}, ignored, at, game_id)
+
+
+class CameraRolls:
+    """The camera half of `companion.session.Session` (mixed in; it owns no state)."""
+
+    table: Table
+    poll_s: float
+
+    if TYPE_CHECKING:
+
+        def view(self, game_id: str) -> GameView: ...
+
+        def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], Any]: ...
+
+        def append(
+            self,
+            game_id: str,
+            line: str,
+            *,
+            expected_seq: int | None = None,
+            source: str = "manual",
+            thumbnail_jpeg: bytes | None = None,
+            meta: Mapping[str, Any] | None = None,
+        ) -> GameView: ...
+
+    def declare_attempt(self, game_id: str, player: object, goal_ref: object) -> GameView:
+        """The next settled roll is `player`'s attempt on `goal_ref` (`green`, `#2`)."""
+        from companion.session import now_iso
+
+        name, goal = _word(player, "player"), _word(goal_ref, "goal")
+        rules, state = self.rules_state(game_id)
+        current = rules.current_player(state)
+        if current != name:
+            why = "the game is over" if current is None else f"it is {current}'s turn"
+            raise FieldError(f"{name} cannot attempt now: {why}", "player")
+        try:
+            expected = rules.expected_dice(state, name, goal)
+        except (InvalidEventError, RecordError) as exc:
+            raise FieldError(str(exc), "goal") from None
+        pending = Pending(game_id, name, goal, expected, now_iso(), 0)
+        _dry_run(rules, state, pending)
+        self.table.put(pending)
+        return self.view(game_id)
+
+    def pending(self, game_id: str) -> Pending | None:
+        self.view(game_id)
+        return self.table.pending(game_id)
+
+    def offer_roll(self, roll: SettledRoll) -> str | None:
+        """Every settled roll of the live feed comes here. It becomes the roll of the latest
+        declared attempt (replacing an earlier roll and its corrections: the players threw
+        again) and always the table's last roll. Returns the game id that took it, if any."""
+        from companion.session import now_iso
+
+        received = now_iso()
+        target = self.table.receiver()
+        if target is not None:
+            thumbnail = roll.thumbnail_jpeg()
+            shot = CameraShot(roll.reading, thumbnail, roll.frame_index, roll.delay_ms, received)
+            try:
+                self.table.update(target, lambda p, rev: cam.with_shot(p, shot, rev))
+            except NoPendingError:
+                target = None
+        dice = roll.reading.dice
+        self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, received, target))
+        return target
+
+    def manual_roll(self, game_id: str, dice_text: object) -> GameView:
+        """Dice typed by hand (`y4 y5 b2`): the pending attempt's roll if one is declared for
+        this game, and the table's last roll either way."""
+        from companion.session import now_iso
+
+        self.view(game_id)
+        dice = cam.parse_dice_text(dice_text)
+        if self.table.pending(game_id) is not None:
+            self.table.update(game_id, lambda p, rev: cam.with_hand_dice(p, dice, rev))
+        self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, now_iso(), game_id))
+        return self.view(game_id)
+
+    def correct_die(self, game_id: str, index: object, colour: object, pips: object) -> GameView:
+        """Set die `index` (0-based) of the pending roll; the same values confirm an unsure die."""
+        self.table.update(game_id, lambda p, rev: cam.correct_die(p, index, colour, pips, rev))
+        return self.view(game_id)
+
+    def add_die(self, game_id: str, colour: object, pips: object) -> GameView:
+        """A die the camera missed."""
+        self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev))
+        return self.view(game_id)
+
+    def remove_die(self, game_id: str, index: object) -> GameView:
+        """A die the camera saw that is not part of the roll."""
+        self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev))
+        return self.view(game_id)
+
+    def accept_roll(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
+        """Append the attempt line; on any refusal the pending roll stays exactly as it was."""
+        pending = self.table.claim(game_id)
+        try:
+            line = cam.attempt_line(pending)
+            shot = pending.camera
+            self.append(
+                game_id,
+                line,
+                expected_seq=expected_seq,
+                source=pending.source,
+                thumbnail_jpeg=None if shot is None else shot.thumbnail_jpeg,
+                meta=cam.attempt_meta(pending),
+            )
+        except BaseException:
+            self.table.release(game_id)
+            raise
+        self.table.take_claimed(game_id)
+        return self.view(game_id)
+
+    def cancel_attempt(self, game_id: str) -> GameView:
+        self.table.take(game_id)
+        return self.view(game_id)
+
+    def pending_thumbnail(self, game_id: str) -> bytes | None:
+        found = self.pending(game_id)
+        return None if found is None or found.camera is None else found.camera.thumbnail_jpeg
+
+    def last_roll(self) -> LastRoll | None:
+        return self.table.last_roll()
+
+    def wait_for_roll(self, after_rev: int, timeout_s: float) -> LastRoll | None:
+        """The last roll once its rev differs from `after_rev`; None on timeout."""
+
+        def probe() -> LastRoll | None:
+            roll = self.table.last_roll()
+            return roll if roll is not None and roll.rev != after_rev else None
+
+        return self.table.wait_until(probe, timeout_s, self.poll_s)
+
+
+def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:
+    """Refuse a declaration the rules would refuse whatever the dice (no card played yet,
+    already attempted): try the attempt with the expected dice all showing 1."""
+    dice = tuple(cam.hand_die(c, 1) for c, n in pending.expected.items() for _ in range(n))
+    if not dice:
+        return
+    line = replace(pending, dice=dice).preview_line()
+    assert line is not None
+    try:
+        rules.apply(state, rules.parse_event(line, state))
+    except (InvalidEventError, RecordError) as exc:
+        raise PendingError(f"{pending.player} cannot attempt {pending.goal} now: {exc}") from None

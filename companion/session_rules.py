@@ -1,0 +1,180 @@
+"""Folding stored lines through a game's rules, a small cache of folded states, game headers
+from form options, and the rows of the rolls CSV. No store, no threads of its own.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from companion.errors import InvalidEventError, RecordError
+from companion.games import GameRules, HeaderError
+from companion.session_errors import FieldError
+from companion.store_values import StoredEvent
+
+# Form option names to the record header keys the rules read (docs/record-format.md).
+OPTION_KEYS: dict[str, str] = {
+    "edition": "Edition",
+    "variable": "Variable",
+    "rules": "Rules",
+    "draft": "Draft",
+    "reroll": "Reroll",
+    "cancel": "Cancel",
+    "deck": "Deck",
+    "title": "Title",
+}
+MAX_PLAYERS_LISTED = 16
+ROLL_VERBS = frozenset({"attempt", "doover", "reroll"})
+GOAL_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "black")
+CSV_COLUMNS = (
+    "seq",
+    "player",
+    "goal",
+    "dice",
+    *(f"total_{c}" for c in GOAL_COLOURS),
+    "points",
+    "completed",
+    "source",
+)
+
+
+def start(rules: GameRules[Any, Any], header: Mapping[str, str]) -> Any:
+    """The starting state; a header the rules refuse is a RecordError naming the key."""
+    try:
+        return rules.new_game(header)
+    except HeaderError as exc:
+        raise RecordError(f"[{exc.key}]: {exc.reason}") from None
+
+
+def step(rules: GameRules[Any, Any], state: Any, line: str) -> tuple[Any, Any]:
+    """(event, state after it) for one record line; RecordError or InvalidEventError if bad."""
+    event = rules.parse_event(line, state)
+    return event, rules.apply(state, event)
+
+
+def fold(rules: GameRules[Any, Any], header: Mapping[str, str], lines: Iterable[str]) -> Any:
+    state = start(rules, header)
+    for line in lines:
+        try:
+            _, state = step(rules, state, line)
+        except (RecordError, InvalidEventError) as exc:
+            # A stored line is one the rules once accepted; failing now means the rules changed.
+            raise RecordError(f"stored line no longer replays: {exc}", None, line) from None
+    return state
+
+
+class StateCache:
+    """Folded states by (game id, head seq): the head fixes the live events, so it is a key."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._items: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, seq: int) -> Any | None:
+        with self._lock:
+            state = self._items.get((game_id, seq))
+            if state is not None:
+                self._items.move_to_end((game_id, seq))
+            return state
+
+    def put(self, game_id: str, seq: int, state: Any) -> None:
+        with self._lock:
+            self._items[(game_id, seq)] = state
+            self._items.move_to_end((game_id, seq))
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+def _option_value(name: str, value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    raise FieldError(f"option {name!r} must be a non-empty string or true/false", f"options.{name}")
+
+
+def header_from_options(players: object, options: object) -> dict[str, str]:
+    """`{"players": [...], "options": {...}}` of the new-game form to a record header."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise FieldError(f"players must be a list of names, got {players!r}", "players")
+    names = [p.strip() for p in players]
+    if not 1 <= len(names) <= MAX_PLAYERS_LISTED or any(not n or "," in n for n in names):
+        raise FieldError(
+            f"players must be 1..{MAX_PLAYERS_LISTED} non-empty names without commas, "
+            f"got {players!r}",
+            "players",
+        )
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise FieldError(f"options must be an object, got {options!r}", "options")
+    header = {"Players": ", ".join(names)}
+    for name, value in options.items():
+        key = OPTION_KEYS.get(str(name))
+        if key is None:
+            known = ", ".join(OPTION_KEYS)
+            raise FieldError(f"unknown option {name!r} (options: {known})", f"options.{name}")
+        header[key] = _option_value(str(name), value)
+    return header
+
+
+def field_of_header_key(key: str) -> str:
+    """The form field a refused header key came from."""
+    if key == "Players":
+        return "players"
+    for name, header_key in OPTION_KEYS.items():
+        if header_key == key:
+            return f"options.{name}"
+    return f"header.{key}"
+
+
+def check_header(rules: GameRules[Any, Any], header: Mapping[str, str]) -> None:
+    try:
+        rules.new_game(header)
+    except HeaderError as exc:
+        raise FieldError(f"[{exc.key}]: {exc.reason}", field_of_header_key(exc.key)) from None
+
+
+def _dice_text(dice: Sequence[Mapping[str, Any]]) -> str:
+    return " ".join(f"{str(d['colour'])[:1]}{d['pips']}" for d in dice)
+
+
+def _roll_row(event: StoredEvent, attempt: Mapping[str, Any]) -> list[object]:
+    goal = attempt.get("goal") or {}
+    totals = attempt.get("totals") or {}
+    owner = goal.get("owner")
+    goal_text = f"{goal.get('colour')} {goal.get('target')}" + (f" ({owner})" if owner else "")
+    return [
+        event.seq,
+        attempt.get("player"),
+        goal_text,
+        _dice_text(attempt.get("dice") or []),
+        *(totals.get(c, "") for c in GOAL_COLOURS),
+        attempt.get("points"),
+        "yes" if attempt.get("completed") else "no",
+        event.source,
+    ]
+
+
+def rolls_csv(
+    rules: GameRules[Any, Any], header: Mapping[str, str], events: Sequence[StoredEvent]
+) -> str:
+    """One CSV row per roll (attempt, Do-Over, re-roll) of the live events."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    state = start(rules, header)
+    for event in events:
+        _, state = step(rules, state, event.line)
+        verb = event.line.partition(":")[2].split()[0].lower()
+        if verb not in ROLL_VERBS:
+            continue
+        attempt = rules.state_json(state).get("last_attempt")
+        if isinstance(attempt, Mapping):
+            writer.writerow(_roll_row(event, attempt))
+    return out.getvalue()
