@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.baseline_box import BoxParams, die_box_xyxy
 from vision.baseline_colour import ColourRanges, body_colour, grey_world_gains
 from vision.baseline_groups import GroupParams, PipGroup, group_pips
 from vision.baseline_pips import Pip, PipParams, find_pips
@@ -32,32 +33,18 @@ class BaselineParams:
     pips: PipParams = field(default_factory=PipParams)
     groups: GroupParams = field(default_factory=GroupParams)
     colours: ColourRanges = field(default_factory=ColourRanges)
-    # Measured on the training photos: a die's labelled box (which takes in the sides a tilted
-    # view shows) is about 2.3 times the widest pip distance and 13 to 16 pip radii.
-    box_per_spread: float = 2.3
-    box_per_radius: float = 15.0
-    box_per_radius_single: float = 13.0
+    boxes: BoxParams = field(default_factory=BoxParams)
     single_max_radius_ratio: float = 1.8  # a lone pip over the median pip of the frame's groups
     single_min_contrast: float = 45.0
     single_max_ring_spread: float = 0.35  # ring's spread over the pip's contrast
 
 
-def _box_width(group: PipGroup, params: BaselineParams) -> float:
-    pips = group.pips
-    radius = float(np.median([p.radius for p in pips]))
-    if len(pips) == 1:
-        return params.box_per_radius_single * radius
-    spread = max(math.hypot(a.x - b.x, a.y - b.y) for a in pips for b in pips)
-    # Spread is the better cue, but a face seen edge-on shrinks it; never go below 60 %.
-    return max(params.box_per_spread * spread, 0.6 * params.box_per_radius * radius)
-
-
-def die_box(group: PipGroup, params: BaselineParams, width: int, height: int) -> BoxXYXY | None:
-    cx = float(np.mean([p.x for p in group.pips]))
-    cy = float(np.mean([p.y for p in group.pips]))
-    half = _box_width(group, params) / 2.0
-    x1, y1 = max(0, round(cx - half)), max(0, round(cy - half))
-    x2, y2 = min(width, round(cx + half)), min(height, round(cy + half))
+def die_box(frame: FrameBGR, group: PipGroup, params: BaselineParams) -> BoxXYXY | None:
+    """The die's box clipped to the frame, in whole pixels; None if nothing is left."""
+    height, width = frame.shape[:2]
+    bx1, by1, bx2, by2 = die_box_xyxy(frame, group, params.boxes)
+    x1, y1 = max(0, round(bx1)), max(0, round(by1))
+    x2, y2 = min(width, round(bx2)), min(height, round(by2))
     return (x1, y1, x2, y2) if x2 > x1 and y2 > y1 else None
 
 
@@ -107,6 +94,24 @@ def confidence_of(group: PipGroup) -> float:
     return round(min(0.95, score * (0.6 if group.unsure else 1.0)), 4)
 
 
+def _near(die: Die, other: Die, share: float = 0.3) -> bool:
+    """Whether `die`'s centre lies in the middle part of `other`'s box (`share` of its width
+    either side of its centre): boxes of touching dice overlap, their middles do not."""
+    (x, y), (ox, oy) = die.centre_xy, other.centre_xy
+    x1, y1, x2, y2 = other.box_xyxy
+    return abs(x - ox) <= share * (x2 - x1) and abs(y - oy) <= share * (y2 - y1)
+
+
+def suppress_overlaps(dice: list[Die]) -> list[Die]:
+    """Two dice cannot each hold the other's centre: keep the better one (more pips, then the
+    more confident); what is dropped is usually a side face's pips next to the top face."""
+    kept: list[Die] = []
+    for die in sorted(dice, key=lambda d: (d.pips > 1, d.confidence, d.size_px), reverse=True):
+        if not any(_near(die, k) or _near(k, die) for k in kept):
+            kept.append(die)
+    return kept
+
+
 def read_baseline(frame_bgr: FrameBGR, params: BaselineParams | None = None) -> DiceReading:
     """Every die the baseline finds in one BGR frame."""
     params = params or BaselineParams()
@@ -114,20 +119,19 @@ def read_baseline(frame_bgr: FrameBGR, params: BaselineParams | None = None) -> 
         raise ValueError(
             f"frame_bgr must be H x W x 3 uint8, got shape {frame_bgr.shape} {frame_bgr.dtype}"
         )
-    height, width = frame_bgr.shape[:2]
     pips = find_pips(frame_bgr, params.pips)
     gains = grey_world_gains(frame_bgr)
     groups = group_pips(frame_bgr, pips, params.groups)
     typical = typical_pip_radius(groups)
     dice = []
     for group in groups:
-        box = die_box(group, params, width, height)
+        box = die_box(frame_bgr, group, params)
         if box is None or not keep_group(frame_bgr, group, typical, params):
             continue
         colour = body_colour(frame_bgr, gains, group.pips, params.colours)
         pips_count = min(6, len(group.pips))
         dice.append(Die(colour.colour, pips_count, confidence_of(group), box, group.unsure))
-    return DiceReading.of(dice)
+    return DiceReading.of(suppress_overlaps(dice))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Baseline stage 3: a die's body colour from the face pixels around its pips.
 
-The frame is white-balanced by the grey-world assumption (the scene averages to grey), the pixels
+The frame is white-balanced by the grey-world assumption (the scene's near-grey parts average to
+grey; see `grey_world_gains`), the pixels
 in a thin ring around each pip (pips themselves left out) are converted to HSV, and their median
 is mapped to a colour with fixed ranges. Hue is circular (red sits at both ends of OpenCV's
 0..179), so its median is taken after turning the hue circle to put the circular mean in the
@@ -25,15 +26,19 @@ HUE_TURN = 180.0
 
 @dataclass(frozen=True, slots=True)
 class ColourRanges:
-    """Fixed HSV ranges (OpenCV scale: H 0..179, S and V 0..255)."""
+    """Fixed HSV ranges (OpenCV scale: H 0..179, S and V 0..255), set by looking at the
+    training split of the colour photos: dark purple dice keep their hue down to V 25 when they
+    are saturated, while black dice stay under S 35."""
 
-    black_max_value: float = 70.0
-    grey_max_saturation: float = 60.0
-    white_min_value: float = 140.0
+    dark_value: float = 35.0  # below this nothing has a readable hue
+    grey_saturation: float = 60.0
+    black_value: float = 100.0  # grey and darker than this: black
+    white_value: float = 140.0  # grey and lighter than this: white; between: other
+    brown_value: float = 110.0  # orange or yellow hue this dark is brown: other
     # Upper hue bound of each hue class, in order; above the last one is red again.
     hue_bounds: tuple[tuple[float, Colour], ...] = (
         (7.0, Colour.RED),
-        (19.0, Colour.ORANGE),
+        (20.0, Colour.ORANGE),
         (34.0, Colour.YELLOW),
         (85.0, Colour.GREEN),
         (128.0, Colour.BLUE),
@@ -47,10 +52,23 @@ class BodyColour:
     hsv: tuple[float, float, float]
 
 
-def grey_world_gains(frame: Image) -> NDArray[np.float64]:
-    """Per-channel gains that make the frame's B, G and R means equal."""
-    means = frame.reshape(-1, 3).mean(axis=0).astype(np.float64)
-    return np.asarray(means.mean() / np.maximum(means, 1.0))
+def grey_world_gains(
+    frame: Image, max_chroma: float = 0.25, min_share: float = 0.01, limit: float = 1.4
+) -> NDArray[np.float64]:
+    """Per-channel gains that make the B, G and R means of the frame's near-grey pixels equal.
+
+    Plain grey-world over every pixel turns white dice purple on green felt; averaging only
+    pixels whose chroma ((max - min) / max) is low keeps the assumption to the parts of the scene
+    likely to be grey under the light. Gains stay within 1/limit..limit.
+    """
+    pixels = frame.reshape(-1, 3).astype(np.float64)
+    top = pixels.max(axis=1)
+    chroma = (top - pixels.min(axis=1)) / np.maximum(top, 1.0)
+    greyish = pixels[(chroma <= max_chroma) & (top >= 40)]
+    sample = greyish if len(greyish) >= min_share * len(pixels) else pixels
+    means = sample.mean(axis=0)
+    gains = means.mean() / np.maximum(means, 1.0)
+    return np.asarray(np.clip(gains, 1.0 / limit, limit))
 
 
 def ring_pixels(frame: Image, pips: Sequence[Pip], inner: float = 1.4, outer: float = 2.3) -> Image:
@@ -87,14 +105,16 @@ def median_hsv(pixels_bgr: NDArray[np.float64]) -> tuple[float, float, float]:
 def classify_hsv(hsv: tuple[float, float, float], ranges: ColourRanges | None = None) -> Colour:
     ranges = ranges or ColourRanges()
     hue, saturation, value = hsv
-    if value < ranges.black_max_value:
+    if value < ranges.dark_value:
         return Colour.BLACK
-    if saturation < ranges.grey_max_saturation:
-        return Colour.WHITE if value >= ranges.white_min_value else Colour.OTHER
-    for bound, colour in ranges.hue_bounds:
-        if hue < bound:
-            return colour
-    return Colour.RED
+    if saturation < ranges.grey_saturation:
+        if value < ranges.black_value:
+            return Colour.BLACK
+        return Colour.WHITE if value >= ranges.white_value else Colour.OTHER
+    colour = next((c for bound, c in ranges.hue_bounds if hue < bound), Colour.RED)
+    if colour in (Colour.ORANGE, Colour.YELLOW) and value < ranges.brown_value:
+        return Colour.OTHER
+    return colour
 
 
 def body_colour(
