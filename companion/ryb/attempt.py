@@ -74,6 +74,8 @@ def _open_roll(state: GameState, player: str, what: str) -> Roll:
 
 
 def _same_dice(old: Roll, dice: tuple[RolledDie, ...], what: str) -> None:
+    if not old.dice:
+        fail(f"the attempt rolled no dice, so {what} has none to roll again")
     if pool_of(dice) != pool_of(old.dice):
         fail(
             f"{what} rolls the same dice again: expected {pool_of(old.dice).describe()}, "
