@@ -30,6 +30,7 @@ from companion.ryb import (
 )
 from companion.ryb import events as ev
 from companion.ryb.state import Payment
+from vision.types import Colour
 
 T = TypeVar("T")
 Draw = Callable[[st.SearchStrategy[T]], T]
@@ -125,7 +126,7 @@ def _event(draw: Any, state: GameState) -> ev.Event:
     if kind == "goal" or kind == "next":
         colour, target = draw(st.sampled_from(GOALS))
         who = names[(state.turn.seat + 1) % len(names)] if kind == "next" else me
-        return ev.PlayGoal(who, ev.Colour(colour), target, target * 3)
+        return ev.PlayGoal(who, Colour(colour), target, target * 3)
     if kind == "attempt" and state.goals:
         k = draw(st.integers(1, len(state.goals)))
         return _attempt(draw, state, me, ev.GoalRef(index=k), NEEDS[state.goals[k - 1].colour])
