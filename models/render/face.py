@@ -1,0 +1,149 @@
+"""Face textures: body (solid, marbled, wood, metal, translucent glow) with pips drawn on."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from models.render.arrays import f32
+from models.render.noise import pixel_noise
+from models.render.palette import BGR, DieStyle
+
+F32 = npt.NDArray[np.float32]
+U8 = npt.NDArray[np.uint8]
+
+TEXTURE_SIZES = (16, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256)
+_SHIFT = 4  # sub-pixel bits for cv2 drawing
+
+# Pip centres on a 3x3 grid, in units of the pip spacing; 2, 3 and 6 have a handedness that a
+# 90-degree turn of the face flips, which the die's yaw covers.
+PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+}
+
+
+def texture_size(edge_px: float) -> int:
+    """Smallest stored texture at least as big as the die's edge on screen."""
+    for size in TEXTURE_SIZES:
+        if size >= edge_px:
+            return size
+    return TEXTURE_SIZES[-1]
+
+
+def face_alpha(size: int, corner: float) -> F32:
+    """Coverage of a face with rounded edges: 1 on the flat part, ramping to 0 at the rim
+    (the bevel shows the body behind it). Corner rounded to 0.01 for the cache."""
+    return _face_alpha(size, round(corner, 2))
+
+
+@lru_cache(maxsize=128)
+def _face_alpha(size: int, corner: float) -> F32:
+    c = (np.arange(size, dtype=np.float32) + 0.5) / size - 0.5
+    x, y = np.meshgrid(c, c)
+    rr = max(corner, 0.02)
+    qx, qy = np.abs(x) - (0.5 - rr), np.abs(y) - (0.5 - rr)
+    outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0))
+    sdf = outside + np.minimum(np.maximum(qx, qy), 0) - rr
+    return np.clip(-sdf / (0.8 * rr), 0.0, 1.0).astype(np.float32)
+
+
+def _smooth_noise(rng: np.random.Generator, size: int, cells: int) -> F32:
+    small = rng.standard_normal((cells, cells)).astype(np.float32)
+    return np.asarray(cv2.resize(small, (size, size), interpolation=cv2.INTER_CUBIC), np.float32)
+
+
+def _fill(size: int, colour: BGR) -> F32:
+    out = np.empty((size, size, 3), np.float32)
+    out[:] = colour
+    return out
+
+
+def _body(style: DieStyle, size: int, rng: np.random.Generator) -> U8:
+    """The face without pips, uint8 BGR. Plain plastic is flat colour (sensor noise comes
+    later); marble, wood, metal and see-through bodies get their patterns."""
+    if style.marble <= 0 and not style.grain and style.finish != "metal" and style.opacity >= 1:
+        out = np.empty((size, size, 3), np.uint8)
+        out[:] = [round(c * 255) for c in style.body]
+        return out
+    img = _fill(size, style.body)
+    c = np.linspace(-1.0, 1.0, size, dtype=np.float32)
+    if style.marble > 0:
+        n1 = _smooth_noise(rng, size, 4) + 0.6 * _smooth_noise(rng, size, 9)
+        swirl = np.sin(3.0 * n1 + float(rng.uniform(1.5, 4.0)) * c[None, :])
+        mask = np.clip((swirl - (1.0 - 2.0 * style.marble)) * 2.5, 0, 1)[..., None]
+        img = f32(img * (1 - mask) + np.array(style.second, np.float32) * mask)
+    if style.grain:
+        warp = _smooth_noise(rng, size, 3) * 0.25
+        rings = 0.5 + 0.5 * np.sin((c[:, None] + warp) * float(rng.uniform(18, 40)))
+        img = f32(img * (0.8 + 0.3 * rings[..., None]))
+    if style.finish == "metal":
+        streak = cv2.resize(rng.standard_normal((size, 4)).astype(np.float32), (size, size))
+        img = img * (0.9 + 0.06 * streak[..., None] + 0.15 * c[None, :, None])
+    if style.opacity < 1.0:
+        r2 = c[None, :] ** 2 + c[:, None] ** 2
+        img = img * (1.2 - 0.3 * r2[..., None])
+    img = img * (1.0 + 0.012 * pixel_noise(rng, size, size)[..., None])
+    return np.asarray(np.clip(img * 255.0 + 0.5, 0, 255), np.uint8)
+
+
+@lru_cache(maxsize=128)
+def _alpha_u8(size: int, corner: float) -> U8:
+    return np.asarray(face_alpha(size, corner) * 255.0 + 0.5, np.uint8)
+
+
+def _draw_pips(
+    style: DieStyle, value: int, size: int, rng: np.random.Generator, img: U8, mask: U8 | None
+) -> None:
+    """Pips painted into `img` (uint8 BGR, in place): a dark recess rim, the paint, a glint on
+    metallic paint; their coverage into `mask` when given."""
+    if style.blank:
+        return
+    spacing, scale = style.pip_spacing * size, float(1 << _SHIFT)
+    angle = float(rng.uniform(0, 360))
+    off = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    pip = np.array(style.pip, np.float64)
+    if value == 1 and style.one_red:
+        pip = np.array((0.08, 0.08, 0.75))
+    body = np.array(style.body, np.float64)
+    layers = [((pip * 0.45 + body * 0.15) * 255, 1.0, 0.0), (pip * 255, 0.86, 0.1)]
+    if style.pip_name in ("gold", "silver"):
+        layers.append((np.minimum(pip * 255 + 90, 255), 0.3, -0.35))
+    for gx, gy in PIP_LAYOUT[value]:
+        radius = style.pip_radius * size * float(rng.uniform(0.96, 1.04))
+        if value == 1:
+            radius *= style.big_one
+        centre = np.array([size / 2 + gx * spacing, size / 2 + gy * spacing]) - 0.5
+        centre += rng.normal(0, 0.008 * size, 2)
+        for colour, shrink, shift in layers:
+            ctr = centre + off * shift * radius
+            centre_i = (int(ctr[0] * scale), int(ctr[1] * scale))
+            axes = (
+                max(1, int(radius * shrink * scale)),
+                max(1, int(radius * shrink * style.pip_aspect * scale)),
+            )
+            cv2.ellipse(
+                img, centre_i, axes, angle, 0, 360, colour.tolist(), -1, cv2.LINE_AA, _SHIFT
+            )
+            if mask is not None and shrink == 1.0:
+                cv2.ellipse(mask, centre_i, axes, angle, 0, 360, 255, -1, cv2.LINE_AA, _SHIFT)
+
+
+@lru_cache(maxsize=1024)
+def face_texture(style: DieStyle, value: int, size: int) -> tuple[U8, U8 | None]:
+    """(BGRA uint8 (T, T, 4): colour and rounded-edge coverage, pip coverage (T, T) for
+    see-through dice or None) of one face, the same every call."""
+    rng = np.random.default_rng([style.seed, value, size])
+    colour = _body(style, size, rng)
+    mask = np.zeros((size, size), np.uint8) if style.opacity < 1.0 else None
+    _draw_pips(style, value, size, rng, colour, mask)
+    img = cv2.merge([colour, _alpha_u8(size, round(style.corner, 2))])
+    img.setflags(write=False)
+    return np.asarray(img, np.uint8), mask

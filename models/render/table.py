@@ -1,0 +1,69 @@
+"""The table as the camera sees it: a family's texture drawn on a canvas laid on the table
+plane, then warped through the camera (so oblique views get real perspective)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from models.render.background import make_background
+from models.render.camera import F64, Camera
+from models.render.noise import pixel_noise
+
+F32 = npt.NDArray[np.float32]
+
+# Per-pixel texture added after the warp, where the canvas is too coarse to hold it.
+FINE_TEXTURE: dict[str, float] = {
+    "wood": 0.01,
+    "felt": 0.05,
+    "cloth": 0.04,
+    "paper": 0.012,
+    "tray": 0.03,
+    "dark_table": 0.03,
+    "plain": 0.015,
+    "tablecloth": 0.03,
+    "carpet": 0.16,
+    "tiles": 0.03,
+}
+
+# Canvas pixels relative to picture pixels: backgrounds cost in proportion to their size.
+CANVAS_SHARE = 0.25
+MAX_CANVAS = 2048
+
+
+def canvas_to_image(cam: Camera, scale: float, origin: F64, angle: float) -> F64:
+    """3x3 map from canvas pixels to picture pixels."""
+    c, s = math.cos(angle), math.sin(angle)
+    to_world = np.array(
+        [[c / scale, -s / scale, 0.0], [s / scale, c / scale, 0.0], [0.0, 0.0, 1.0]]
+    ) @ np.array([[1.0, 0.0, origin[0] * scale], [0.0, 1.0, origin[1] * scale], [0, 0, 1.0]])
+    return np.asarray(cam.table_homography() @ to_world, np.float64)
+
+
+def render_table(rng: np.random.Generator, cam: Camera, family: str, die_world: float) -> F32:
+    """(h, w, 3) float picture of the bare table seen by `cam`."""
+    angle = float(rng.uniform(0, 2 * math.pi))
+    c, s = math.cos(angle), math.sin(angle)
+    foot = cam.footprint(margin=4.0)
+    local = foot @ np.array([[c, -s], [s, c]])  # rotate world into the canvas frame
+    lo, hi = local.min(0), local.max(0)
+    area = float(np.prod(hi - lo))
+    scale = min(1.0, math.sqrt(CANVAS_SHARE * cam.width * cam.height / max(area, 1.0)))
+    size = np.minimum(np.ceil((hi - lo) * scale).astype(int) + 2, MAX_CANVAS)
+    canvas = make_background(rng, family, int(size[1]), int(size[0]), die_world * scale)
+    m = canvas_to_image(cam, scale, lo, angle)
+    img = cv2.warpPerspective(
+        canvas,
+        m,
+        (cam.width, cam.height),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REFLECT101,
+    )
+    fine = FINE_TEXTURE.get(family, 0.0)
+    if fine > 0:
+        grain = pixel_noise(rng, cam.height, cam.width)
+        img = img * (1.0 + fine * float(rng.uniform(0.5, 1.2)) * grain)[..., None]
+    return np.asarray(img, np.float32)

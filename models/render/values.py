@@ -1,0 +1,119 @@
+"""The renderer's values: what a scene is asked to look like and what it returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from models.render.families import (
+    BACKGROUNDS,
+    LIGHTS,
+    TRAIN_BACKGROUNDS,
+    TRAIN_LIGHTS,
+    check_names,
+)
+from vision.types import COLOURS, BoxXYXY, Colour
+
+Quad = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
+
+MIN_SIDE, MAX_SIDE = 64, 4096
+
+
+@dataclass(frozen=True)
+class SceneConfig:
+    """What scenes to draw. Ranges are (low, high), drawn per scene.
+
+    `die_px` is the die edge in pixels where the camera axis meets the table; dice nearer an
+    oblique camera look bigger. `clutter` and `hands` are probabilities of distractors; with
+    `effects` False the camera is ideal (no glare, blur, noise, colour cast or JPEG)."""
+
+    width: int = 640
+    height: int = 480
+    dice_count: tuple[int, int] = (2, 20)
+    die_px: tuple[float, float] = (12.0, 220.0)
+    colours: tuple[Colour, ...] = COLOURS
+    backgrounds: tuple[str, ...] = TRAIN_BACKGROUNDS
+    lights: tuple[str, ...] = TRAIN_LIGHTS
+    max_tilt_deg: float = 35.0
+    clutter: float = 0.6
+    hands: float = 0.25
+    effects: bool = True
+    cluster: float = 0.5
+    occluded_limit: float = 0.4
+
+    def __post_init__(self) -> None:
+        for name, side in (("width", self.width), ("height", self.height)):
+            if not MIN_SIDE <= side <= MAX_SIDE:
+                raise ValueError(f"{name} must be {MIN_SIDE}..{MAX_SIDE} pixels, got {side!r}")
+        lo, hi = self.dice_count
+        if not 0 <= lo <= hi <= 60:
+            raise ValueError(f"dice_count must be 0 <= low <= high <= 60, got {self.dice_count!r}")
+        plo, phi = self.die_px
+        if not 6.0 <= plo <= phi <= 0.6 * min(self.width, self.height):
+            raise ValueError(
+                f"die_px must be 6 <= low <= high <= 0.6 * shorter side, got {self.die_px!r}"
+            )
+        if not self.colours or any(not isinstance(c, Colour) for c in self.colours):
+            raise ValueError(f"colours must be a non-empty tuple of Colour, got {self.colours!r}")
+        check_names("background", self.backgrounds, BACKGROUNDS)
+        check_names("light", self.lights, LIGHTS)
+        if not 0.0 <= self.max_tilt_deg <= 45.0:
+            raise ValueError(f"max_tilt_deg must be 0..45, got {self.max_tilt_deg!r}")
+        for name, p in (
+            ("clutter", self.clutter),
+            ("hands", self.hands),
+            ("cluster", self.cluster),
+            ("occluded_limit", self.occluded_limit),
+        ):
+            if not 0.0 <= p <= 1.0:
+                raise ValueError(f"{name} must be in 0..1, got {p!r}")
+
+    @classmethod
+    def clean(cls, width: int = 640, height: int = 480, **overrides: object) -> SceneConfig:
+        """A plain top-down scene with an ideal camera: for tests and for checking labels."""
+        base: dict[str, object] = {
+            "width": width,
+            "height": height,
+            "backgrounds": ("plain",),
+            "lights": ("neutral",),
+            "max_tilt_deg": 0.0,
+            "clutter": 0.0,
+            "hands": 0.0,
+            "effects": False,
+        }
+        base.update(overrides)
+        return cls(**base)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class DieLabel:
+    """One rendered die. `box_xyxy` bounds the whole die as drawn (side faces included),
+    clipped to the image; `occluded` is the share of its outline hidden by hands, clutter,
+    other dice or the frame edge; label writers skip dice that are not `visible`."""
+
+    box_xyxy: BoxXYXY
+    pips: int
+    colour: Colour
+    pip_colour: str
+    top_quad: Quad
+    occluded: float
+    visible: bool
+    die_id: int = 0
+    finish: str = "solid"
+    moving: bool = False
+
+
+@dataclass(frozen=True)
+class RenderedScene:
+    """One picture and its dice, plus the families it was drawn from."""
+
+    image_bgr: npt.NDArray[np.uint8] = field(repr=False)
+    dice: tuple[DieLabel, ...]
+    background: str = ""
+    light: str = ""
+
+    @property
+    def visible_dice(self) -> tuple[DieLabel, ...]:
+        return tuple(d for d in self.dice if d.visible)
