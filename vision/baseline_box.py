@@ -31,8 +31,11 @@ class BoxParams:
     per_radius_single: float = 13.0
     body_scale: float = 1.2  # labelled boxes include the sides of the die, the fill does not
     min_body_share: float = 0.45  # of the fallback's width, below which the fill is not trusted
-    body_tolerance: float = 0.45  # of the body-to-pip colour distance
+    # Colour distance from the body that still counts as body: a share of the body-to-pip
+    # distance, kept within bounds so that a grey table next to a white die is not "body".
+    body_tolerance: float = 0.35
     min_tolerance: float = 24.0
+    max_tolerance: float = 60.0
 
 
 def _centre(group: PipGroup) -> tuple[float, float]:
@@ -67,8 +70,12 @@ def body_region_box(frame: Image, group: PipGroup, window: float, params: BoxPar
     crop = frame[y0:y1, x0:x1].astype(np.float32)
     body = np.median([p.ring_bgr for p in group.pips], axis=0)
     pip_colour = np.median([p.pip_bgr for p in group.pips], axis=0)
-    tolerance = max(
-        params.body_tolerance * float(np.linalg.norm(body - pip_colour)), params.min_tolerance
+    tolerance = float(
+        np.clip(
+            params.body_tolerance * float(np.linalg.norm(body - pip_colour)),
+            params.min_tolerance,
+            params.max_tolerance,
+        )
     )
     mask = (np.linalg.norm(crop - body.astype(np.float32), axis=2) <= tolerance).astype(np.uint8)
     for pip in group.pips:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,6 +101,8 @@ def parse_label_line(text: str, width: int, height: int, where: str) -> Labelled
         cx, cy, w, h = (float(f) for f in fields[1:])
     except ValueError:
         raise DatasetError(f"{where}: not numbers: {text.strip()!r}") from None
+    if not all(math.isfinite(v) for v in (cx, cy, w, h)):
+        raise DatasetError(f"{where}: not finite numbers: {text.strip()!r}")
     if not 0 <= cls <= 5:
         raise DatasetError(f"{where}: class must be 0..5 (pips 1..6), got {cls}")
     if not (w > 0 and h > 0):

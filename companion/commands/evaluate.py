@@ -20,6 +20,7 @@ import numpy as np
 
 from companion.errors import DicetableError
 from vision.datasets import DatasetError, load_dataset
+from vision.errors import VisionError
 from vision.metrics import PIP_AXIS, SetMetrics, colour_axis, score_image, summarise
 from vision.reading_protocol import Reader
 
@@ -70,7 +71,10 @@ def load_reader(which: str) -> Reader:
             from vision.reader import load_default_reader
         except ImportError as exc:
             raise EvalError(f"the model reader is not available yet ({exc})") from None
-        reader: Reader = load_default_reader()
+        try:
+            reader: Reader = load_default_reader()
+        except VisionError as exc:  # models missing or altered
+            raise EvalError(f"the model reader cannot start: {exc}") from None
         return reader
     raise EvalError(f"reader must be one of {', '.join(READERS)}, got {which!r}")
 
