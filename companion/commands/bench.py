@@ -1,0 +1,86 @@
+"""`dicetable bench`: milliseconds per stage and frames per second of a whole read.
+
+Frames are rendered by the project's renderer (1280x720 with 12 dice by default, a fixed seed),
+so the figure is reproducible on any machine; `--images DIR` times real photos instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.add_argument("--reader", choices=("model", "baseline"), default="model")
+    parser.add_argument("--frames", type=int, default=20, help="distinct frames to render")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--dice", type=int, default=12)
+    parser.add_argument("--size", default="1280x720", help="WxH of rendered frames")
+    parser.add_argument("--threads", type=int, default=2, help="onnxruntime threads")
+    parser.add_argument("--images", type=Path, help="time the photos in this folder instead")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.benchmark import bench
+
+    if not 1 <= args.frames <= 1000 or not 1 <= args.repeats <= 100:
+        raise SystemExit("dicetable bench: --frames must be 1..1000 and --repeats 1..100")
+    frames = _photos(args.images) if args.images else _rendered(args)
+    result = bench(_reader(args.reader, args.threads), frames, args.repeats)
+    if args.json:
+        print(json.dumps(_as_json(result)))
+    else:
+        print("\n".join(result.lines()))
+    return 0
+
+
+def _reader(kind: str, threads: int) -> Any:
+    if kind == "baseline":
+        from vision.baseline import BaselineReader
+
+        return BaselineReader()
+    from vision.reader import load_default_reader
+
+    return load_default_reader(threads=threads)
+
+
+def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:
+    from models.render import SceneConfig, render_scene
+
+    width, _, height = args.size.partition("x")
+    cfg = SceneConfig(
+        width=int(width),
+        height=int(height),
+        dice_count=(args.dice, args.dice),
+        die_px=(40.0, 90.0),
+        hands=0.0,
+    )
+    rng = np.random.default_rng(args.seed)
+    return [render_scene(rng, cfg).image_bgr for _ in range(args.frames)]
+
+
+def _photos(folder: Path) -> list[npt.NDArray[np.uint8]]:
+    from vision.images import image_paths, load_image
+
+    return [load_image(p) for p in image_paths([folder])]
+
+
+def _as_json(result: Any) -> dict[str, Any]:
+    return {
+        "reader": result.reader,
+        "frames": result.frames,
+        "frame_size": list(result.frame_size),
+        "dice_per_frame": round(result.dice_per_frame, 2),
+        "stages_ms": {
+            s.stage: {"mean": round(s.mean_ms, 3), "p95": round(s.p95_ms, 3)} for s in result.stages
+        },
+        "total_ms": {"mean": round(result.total.mean_ms, 3), "p95": round(result.total.p95_ms, 3)},
+        "fps": round(result.fps, 1),
+    }
