@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -241,3 +243,25 @@ def test_registry_serves_a_camera_session() -> None:
     event = rules.parse_event("Al: attempt purple r1 r2 b1 b1", state)
     assert rules.event_player(event) == "Al"
     assert rules.format_event(event) == "Al: attempt purple r1 r2 b1 b1"
+
+
+def _doc_blocks() -> list[str]:
+    doc = Path(__file__).parents[2] / "docs" / "record-format.md"
+    return doc.read_text(encoding="utf-8").split("```")[1::2]
+
+
+def test_the_documented_example_replays_to_example_3() -> None:
+    example = _doc_blocks()[0]
+    golden = Path(__file__).parent / "golden" / "example3.ryb"
+    assert state_json(replay(example))["goals"] == state_json(replay(golden.read_text()))["goals"]
+
+
+def test_the_documented_json_has_the_real_keys() -> None:
+    documented = json.loads(_doc_blocks()[2].removeprefix("json\n"))
+    real = state_json(replay((Path(__file__).parent / "golden" / "win-2000.ryb").read_text()))
+    assert list(documented) == list(real)
+    for key in ("options", "turn", "last_attempt"):
+        assert list(documented[key]) == list(real[key])
+    for key in ("players", "goals"):
+        assert list(documented[key][0]) == list(real[key][0])
+    assert list(documented["players"][0]["treasure"][0]) == list(real["players"][0]["treasure"][0])
