@@ -14,7 +14,7 @@ from companion.ryb.deck import (
 )
 from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, NEEDS, Pool, RolledDie, totals
 from companion.ryb.events import Event, GoalRef
-from companion.ryb.game import RULES, current_player, expected_dice, start
+from companion.ryb.game import RULES, current_player, expected_dice, parse_goal_ref, start
 from companion.ryb.notation import parse_event
 from companion.ryb.rules import apply, new_game
 from companion.ryb.state import (
@@ -61,6 +61,7 @@ __all__ = [
     "load_deck_file",
     "new_game",
     "parse_event",
+    "parse_goal_ref",
     "phase",
     "start",
     "state_json",

@@ -11,7 +11,7 @@ from companion.games import HeaderError
 from companion.ryb import header as hd
 from companion.ryb import tokens as tk
 from companion.ryb.dice import NEEDS
-from companion.ryb.events import Event
+from companion.ryb.events import Event, GoalRef
 from companion.ryb.goals import find_goal
 from companion.ryb.notation import parse_event
 from companion.ryb.rules import apply, new_game
@@ -39,13 +39,17 @@ def current_player(state: GameState) -> str | None:
     return state.current.name
 
 
+def parse_goal_ref(text: str) -> GoalRef:
+    """`green`, `#2`, `Ed:green` or `Ed:#2` as a GoalRef; InvalidEventError when malformed."""
+    try:
+        return tk.goal_ref(text.strip())
+    except (tk.TokenError, ValueError) as exc:
+        raise InvalidEventError(str(exc)) from None
+
+
 def expected_dice(state: GameState, player: str, goal_ref: str) -> dict[Colour, int]:
     """The dice an attempt on `goal_ref` rolls (ruling 1; Shanghai dice for the current player)."""
-    try:
-        ref = tk.goal_ref(goal_ref)
-    except tk.TokenError as exc:
-        raise InvalidEventError(str(exc)) from None
-    goal = find_goal(state, ref)
+    goal = find_goal(state, parse_goal_ref(goal_ref))
     pool = state.player(player).dice
     if player == state.current.name:
         pool = pool.plus(state.borrowed_pool())

@@ -11,7 +11,7 @@ import pytest
 from companion.errors import InvalidEventError, RecordError
 from companion.games import GameRules, UnknownRulesError, find_game, game_names
 from companion.record import Record, RecordLine, format_record, parse_record, replay, replay_steps
-from companion.ryb import GameState, format_event, parse_event, state_json
+from companion.ryb import GameState, GoalRef, format_event, parse_event, parse_goal_ref, state_json
 from vision.types import Colour
 
 TEXT = """\
@@ -238,6 +238,9 @@ def test_registry_serves_a_camera_session() -> None:
         rules.expected_dice(state, "Al", "orange")
     with pytest.raises(InvalidEventError, match="unknown colour"):
         rules.expected_dice(state, "Al", "mauve")
+    with pytest.raises(InvalidEventError, match="goal index must be a whole number"):
+        rules.expected_dice(state, "Al", "#0")
+    assert parse_goal_ref(" Bo:#2 ") == GoalRef(index=2, owner="Bo")
     assert rules.winner(state) is None
     assert rules.state_json(state) == state_json(state)
     event = rules.parse_event("Al: attempt purple r1 r2 b1 b1", state)
