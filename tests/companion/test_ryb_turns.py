@@ -9,7 +9,10 @@ from companion.ryb import phase
 from tests.companion.test_ryb_helpers import dice, game, play, refused
 
 GREEN_FAIL = "Al: goal green 9\nAl: attempt green y1 y2 b2 b2"  # 3 green points
-RED_BANKED = "Al: goal red 18\nAl: attempt red r3 r4\nAl: bank 7\nBruce: goal blue 6\nBruce: attempt red r1 r1"
+RED_BANKED = (  # Red 18 carries 7; Bruce's roll of 2 is open
+    "Al: goal red 18\nAl: attempt red r3 r4\nAl: bank 7\n"
+    "Bruce: goal blue 6\nBruce: attempt red r1 r1"
+)
 
 
 @pytest.mark.parametrize(
