@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.errors import InvalidEventError
-from companion.ryb.attempt import settle
+from companion.ryb.attempt import bank_floor, settle
 from companion.ryb.common import fail
 from companion.ryb.dice import Pool
 from companion.ryb.events import Dump, Pass, Refill
-from companion.ryb.state import GameState, Turn
+from companion.ryb.goals import current_goal
+from companion.ryb.state import Edition, GameState, Turn
 
 
 def phase(state: GameState) -> str:
@@ -37,16 +37,32 @@ def end_turn(state: GameState, dumped: bool = False) -> GameState:
     name = state.current.name
     if state.options.strict and state.turn.cards == 0 and not dumped:
         fail(f"{name} must play a card (or dump) before the turn ends")
-    try:
-        state = settle(state)
-    except InvalidEventError as exc:
-        raise InvalidEventError(f"{exc} before the turn ends: add a `bank N` line") from None
+    _check_settle(state)
+    state = settle(state)
     for borrow in state.borrowed:
         lender = state.player(borrow.lender)
         state = state.with_dice(
             lender.name, lender.dice.plus(Pool.from_counts({borrow.colour: borrow.count}))
         )
     return replace(state, borrowed=())
+
+
+def _check_settle(state: GameState) -> None:
+    """Ending the turn banks nothing on an open roll; say so where a point must be banked."""
+    roll = state.turn.roll
+    if roll is None:
+        return
+    goal = current_goal(state, roll.owner, roll.goal.uid)
+    if bank_floor(state, roll, goal.banked) > 0:
+        why = (
+            "the 1999 edition banks at least 1"
+            if state.options.edition is Edition.Y1999
+            else f"it already carries {goal.banked}"
+        )
+        fail(
+            f"{roll.player} ends the turn without banking, but must bank at least 1 point on "
+            f"{goal.name} ({why}): add a `bank N` line"
+        )
 
 
 def start_turn(state: GameState, seat: int) -> GameState:

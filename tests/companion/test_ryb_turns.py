@@ -40,10 +40,10 @@ def test_bank_accepted(edition: str, setup: str, line: str, banked: int) -> None
     [
         ("2000", GREEN_FAIL, "Al: bank 4", ("rolled 3 green points, cannot bank 4",)),
         ("2000", RED_BANKED, "Bruce: bank 0", ("at least 1", "Red 18 already carries 7")),
-        ("2000", RED_BANKED, "Bruce: pass", ("already carries 7", "before the turn ends")),
+        ("2000", RED_BANKED, "Bruce: pass", ("already carries 7", "ends the turn without banking")),
         ("2000", RED_BANKED, "Cat: goal red 6", ("already carries 7", "add a `bank N` line")),
         ("1999", GREEN_FAIL, "Al: bank 0", ("the 1999 edition banks at least 1",)),
-        ("1999", GREEN_FAIL, "Al: pass", ("1999 edition", "before the turn ends")),
+        ("1999", GREEN_FAIL, "Al: pass", ("1999 edition", "ends the turn without banking")),
         ("2000", "Al: goal red 6", "Al: bank 1", ("no", "none open")),
         ("2000", GREEN_FAIL + "\nAl: bank 1", "Al: bank 1", ("none open",)),
     ],
