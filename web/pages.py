@@ -1,0 +1,146 @@
+"""The dashboard's HTML pages: thin views that render a template with the first snapshot.
+
+Everything after the first render comes from the JSON API and its server-sent events, in the
+browser (`web/static/js/`). Pages: `/` (games, new game), `/games/<id>` (table view),
+`/games/<id>/kid` and `/kid` (kid view), `/overlay/<id>?token=...` and `/overlay?test=1`
+(stream overlay). See docs/dashboard.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, make_response, render_template, request, url_for
+
+from companion.errors import InvalidGameIdError, UnknownGameError
+from web.config import services
+from web.security import csrf_token, overlay_readable
+
+bp = Blueprint("pages", __name__, template_folder="templates")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option of the new-game form: the API's option key and its choices."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+
+
+_REROLL = (
+    ("no", "no"),
+    ("card", "pay a card"),
+    ("goal", "pay a goal"),
+    ("random", "random card"),
+    ("treasure", "return a completed goal"),
+)
+_VARIABLE = (
+    ("reset", "Reset"),
+    ("balance", "Balance"),
+    ("teaparty", "Tea Party!"),
+    ("recycle", "Recycle"),
+    ("trade", "Trade"),
+    ("void", "Void"),
+    ("swissbank", "Swiss Bank"),
+    ("denied", "De-nied!"),
+    ("raid", "Raid!"),
+    ("first", "first player of one chooses"),
+    ("each", "chosen each time"),
+)
+NEW_GAME_OPTIONS: tuple[Option, ...] = (
+    Option("edition", "Edition", (("2000", "2000"), ("1999", "1999")), "2000"),
+    Option("variable", "Variable card", _VARIABLE, "reset"),
+    Option(
+        "rules", "Rules", (("strict", "strict"), ("lenient", "lenient (house rules)")), "strict"
+    ),
+    Option("draft", "Dice draft", (("no", "no"), ("yes", "yes")), "no"),
+    Option("reroll", "Paid re-roll", _REROLL, "no"),
+    Option("cancel", "Cancel cards", (("no", "no"), ("yes", "yes")), "no"),
+)
+
+
+def _page(template: str, code: int = 200, **context: Any) -> Response:
+    response = make_response(render_template(template, csrf_token=csrf_token(), **context), code)
+    # Pages carry a CSRF token and live state: never cache them.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _not_found(message: str) -> Response:
+    return _page("error.html", 404, status="Not found", message=message)
+
+
+def _game_view(game_id: str) -> dict[str, Any] | None:
+    try:
+        return services().session.view(game_id).to_json()
+    except (UnknownGameError, InvalidGameIdError):
+        return None
+
+
+def overlay_url(game_id: str) -> str:
+    """The read-only overlay address for OBS (absolute, with the overlay token)."""
+    query = urlencode({"token": services().overlay_token})
+    return url_for("pages.overlay", game_id=game_id, _external=True) + "?" + query
+
+
+@bp.get("/")
+def home() -> Response:
+    return _page("home.html", options=NEW_GAME_OPTIONS)
+
+
+@bp.get("/games/<game_id>")
+def table(game_id: str) -> Response:
+    view = _game_view(game_id)
+    if view is None:
+        return _not_found(f"There is no game {game_id!r} in this data folder.")
+    return _page(
+        "table.html",
+        view=view,
+        game_id=view["id"],
+        title=view["title"] or ", ".join(p["name"] for p in view["state"]["players"]),
+        overlay_url=overlay_url(view["id"]),
+    )
+
+
+@bp.get("/games/<game_id>/kid")
+def kid_game(game_id: str) -> Response:
+    view = _game_view(game_id)
+    if view is None:
+        return _not_found(f"There is no game {game_id!r} in this data folder.")
+    leave = url_for("pages.table", game_id=view["id"])
+    return _page("kid.html", view=view, game_id=view["id"], leave_url=leave, heading="Last roll")
+
+
+@bp.get("/kid")
+def kid_table() -> Response:
+    roll = services().session.last_roll()
+    view = {"roll": None if roll is None else roll.to_json()}
+    leave = url_for("pages.home")
+    return _page("kid.html", view=view, game_id=None, leave_url=leave, heading="The table's roll")
+
+
+@bp.get("/overlay/<game_id>")
+@overlay_readable
+def overlay(game_id: str) -> Response:
+    if request.args.get("test") != "1" and _game_view(game_id) is None:
+        return _not_found(f"There is no game {game_id!r} in this data folder.")
+    return _overlay_page(game_id)
+
+
+@bp.get("/overlay")
+@overlay_readable
+def overlay_test() -> Response:
+    """Sample content only (`?test=1`): place the overlay in OBS before any game exists."""
+    return _overlay_page(None)
+
+
+def _overlay_page(game_id: str | None) -> Response:
+    # No state is embedded: the overlay reads it over the token-checked stream, and a page
+    # OBS caches must never hold a stale game.
+    response = make_response(render_template("overlay.html", game_id=game_id))
+    response.headers["Cache-Control"] = "no-store"
+    return response

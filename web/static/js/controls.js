@@ -1,0 +1,227 @@
+// The table view's controls. Each builds a game-record line (`NAME: verb args`) and posts it to
+// /api/games/<id>/events; a refusal is shown in words next to the control and nothing changes.
+// Which controls appear follows `state.turn.next`, the verbs the rules allow now.
+
+import { postJSON } from "./api.js";
+import { cardForm, CARDS } from "./cards.js";
+import { capitalise, DIE_COLOURS, el, GOAL_COLOURS, SECONDARIES } from "./colours.js";
+import { DiceEditor } from "./dice-editor.js";
+
+const CARD_VERBS = ["gimme", "swap", "redrover", "shanghai", "reset", "balance", "teaparty", "recycle", "trade", "void", "swissbank", "raid"];
+
+function errorLine() {
+  return el("p", { class: "error", role: "alert", "aria-live": "polite" });
+}
+
+function section(title, cls, ...children) {
+  return el("section", { class: `control ${cls}` }, el("h3", {}, title), ...children);
+}
+
+/** The die colours a goal colour counts (the colour wheel: orange is red and yellow). */
+export function goalDieColours(colour) {
+  if (DIE_COLOURS.includes(colour)) return [colour];
+  if (SECONDARIES[colour]) return SECONDARIES[colour];
+  return DIE_COLOURS;
+}
+
+export class Controls {
+  constructor(node, game) {
+    this.node = node;
+    this.game = game; // { id, view, apply(view), refresh() }
+    this.actor = null;
+  }
+
+  async send(text, errNode, button) {
+    const line = `${this.actor}: ${text}`;
+    errNode.textContent = "";
+    if (button) button.disabled = true;
+    try {
+      const view = await postJSON(`/api/games/${this.game.id}/events`, { line, expected_seq: this.game.view.seq });
+      this.game.apply(view);
+    } catch (err) {
+      errNode.textContent = `“${line}” was refused: ${err.message}`;
+      if (err.status === 409) this.game.refresh();
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  async call(path, body, errNode) {
+    errNode.textContent = "";
+    try {
+      const view = await postJSON(`/api/games/${this.game.id}/${path}`, body);
+      this.game.apply(view);
+    } catch (err) {
+      errNode.textContent = err.message;
+    }
+  }
+
+  render(state) {
+    const next = state.turn.next || [];
+    const players = state.players.map((p) => p.name);
+    if (!players.includes(this.actor) || this.actorTurn !== state.moves) {
+      this.actor = state.turn.awaiting && next.length === 1 ? state.turn.awaiting : state.turn.player;
+      this.actorTurn = state.moves;
+    }
+    const ctx = { state, actor: this.actor };
+    this.node.replaceChildren(this.actorPicker(state));
+    if (state.winner) {
+      this.node.append(el("p", { class: "over" }, `The game is over: ${state.winner} won. Undo to go back.`));
+      return;
+    }
+    const has = (...verbs) => verbs.some((v) => next.includes(v));
+    if (has("draft")) this.node.append(this.draftControl());
+    if (has("refill", "dump", "pass")) this.node.append(this.turnButtons(next));
+    if (has("goal")) this.node.append(this.goalControl());
+    const cards = CARD_VERBS.filter((v) => next.includes(v));
+    if (cards.length) this.node.append(this.cardControl(cards, ctx, "Play an action card"));
+    if (has("attempt")) this.node.append(this.attemptControl(state));
+    if (has("bank")) this.node.append(this.bankControl(state));
+    const after = ["doover", "reroll", "exchange"].filter((v) => next.includes(v));
+    if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves"));
+    if (has("denied", "cancel")) this.node.append(this.reactionControl(state, next));
+    this.node.append(this.freeLine());
+  }
+
+  actorPicker(state) {
+    const pick = el("select", { id: "actor", "aria-label": "acting player", onchange: (e) => {
+      this.actor = e.target.value;
+      this.render(state);
+    } }, ...state.players.map((p) => el("option", { value: p.name, selected: p.name === this.actor }, p.name)));
+    return el("div", { class: "actor" }, el("label", {}, "Acting player: ", pick));
+  }
+
+  turnButtons(next) {
+    const err = errorLine();
+    const button = (verb, text) => (next.includes(verb)
+      ? el("button", { type: "button", class: `big verb-${verb}`, onclick: (e) => this.send(verb, err, e.target) }, text)
+      : null);
+    return section("Turn", "turn-buttons",
+      el("div", { class: "buttons" }, button("refill", "Refill"), button("dump", "Dump (ends turn)"), button("pass", "End turn")), err);
+  }
+
+  draftControl() {
+    const err = errorLine();
+    return section("Dice draft", "draft",
+      el("div", { class: "buttons" }, ...DIE_COLOURS.map((c) => el("button", { type: "button", class: `big add-${c}`, onclick: (e) => this.send(`draft ${c}`, err, e.target) }, `take ${c}`))), err);
+  }
+
+  goalControl() {
+    const err = errorLine();
+    const colour = el("select", { name: "goal-colour", "aria-label": "goal colour" }, ...GOAL_COLOURS.map((c) => el("option", { value: c }, capitalise(c))));
+    const target = el("input", { type: "number", name: "goal-target", min: 1, max: 99, value: 9, class: "num", "aria-label": "goal target" });
+    const value = el("input", { type: "number", name: "goal-value", min: 1, placeholder: "from deck", class: "num", "aria-label": "goal value" });
+    const submit = el("button", { type: "submit", class: "big" }, "Play goal card");
+    const form = el("form", { class: "row", novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      const extra = value.value.trim() ? ` value ${value.value.trim()}` : "";
+      this.send(`goal ${colour.value} ${target.value.trim()}${extra}`, err, submit);
+    } }, el("label", {}, "colour ", colour), el("label", {}, "target ", target), el("label", {}, "value ", value), submit);
+    return section("Play a goal card", "goal-card", form, err);
+  }
+
+  cardControl(verbs, ctx, title) {
+    const err = errorLine();
+    const holder = el("div", { class: "card-fields" });
+    let form = null;
+    const choose = (verb) => {
+      form = cardForm(verb, ctx);
+      holder.replaceChildren(form.node);
+    };
+    const pick = el("select", { name: "card", "aria-label": title, onchange: (e) => choose(e.target.value) },
+      ...verbs.map((v) => el("option", { value: v }, CARDS[v].label)));
+    const submit = el("button", { type: "button", class: "big", onclick: (e) => this.send(form.line(), err, e.target) }, "Play");
+    choose(verbs[0]);
+    return section(title, `cards cards-${verbs[0]}`, el("div", { class: "row" }, pick), holder, submit, err);
+  }
+
+  attemptGoals(state) {
+    const goals = state.goals.map((g) => [g.ref, `${g.ref} ${capitalise(g.colour)} ${g.target} (needs ${g.needed})`, g.colour]);
+    const raided = state.players.find((p) => p.name === state.turn.raid_target);
+    if (raided) raided.treasure.forEach((g, i) => goals.push([`${raided.name}:#${i + 1}`, `${raided.name}'s ${capitalise(g.colour)} ${g.target}`, g.colour]));
+    return goals;
+  }
+
+  handDice(state, colour) {
+    const me = state.players.find((p) => p.name === this.actor);
+    const dice = [];
+    for (const c of goalDieColours(colour)) {
+      const n = (me.dice[c] || 0) + (state.turn.player === me.name ? me.borrowed[c] || 0 : 0);
+      for (let i = 0; i < n; i += 1) dice.push({ colour: c, pips: 1 });
+    }
+    return dice;
+  }
+
+  attemptControl(state) {
+    const err = errorLine();
+    const goals = this.attemptGoals(state);
+    if (!goals.length) return section("Attempt a goal", "attempt", el("p", {}, "No goal card is in play to attempt."));
+    const goal = el("select", { name: "attempt-goal", "aria-label": "goal to attempt" }, ...goals.map(([ref, text]) => el("option", { value: ref }, text)));
+    const colourOf = () => goals.find((g) => g[0] === goal.value)[2];
+    const editor = new DiceEditor(this.handDice(state, colourOf()));
+    goal.addEventListener("change", () => editor.set(this.handDice(state, colourOf())));
+    const byHand = el("div", { class: "by-hand" }, el("p", { class: "help" }, "Set each die to what was rolled (tap a die to add a pip):"), editor.node,
+      el("button", { type: "button", class: "big", id: "record-attempt", onclick: (e) => this.send(`attempt ${goal.value} ${editor.tokens().join(" ")}`, err, e.target) }, "Record this roll"));
+    const camera = el("button", { type: "button", class: "big", id: "camera-attempt", onclick: () => this.call("attempt", { player: this.actor, goal: goal.value }, err) }, "Roll with the camera");
+    return section("Attempt a goal", "attempt", el("div", { class: "row" }, el("label", {}, "goal ", goal), camera), byHand, err);
+  }
+
+  bankControl(state) {
+    const err = errorLine();
+    const last = state.last_attempt;
+    const max = last ? last.points : 0;
+    const min = bankFloor(state);
+    const points = el("input", { type: "number", name: "bank-points", min, max, value: max, class: "num", "aria-label": "points to bank" });
+    const swissGoal = state.goals.find((g) => (g.swiss || []).some((s) => s.player === this.actor));
+    const swiss = swissGoal ? el("label", {}, el("input", { type: "checkbox", name: "bank-swiss" }), " on my Swiss Bank") : null;
+    const submit = el("button", { type: "submit", class: "big" }, "Bank");
+    const form = el("form", { class: "row", novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      const onSwiss = swiss && swiss.querySelector("input").checked ? " swiss" : "";
+      this.send(`bank ${points.value.trim()}${onSwiss}`, err, submit);
+    } }, el("label", {}, "points ", points), el("span", { class: "range" }, `allowed: ${min} to ${max}`), swiss, submit);
+    return section("Bank points", "bank", form, err);
+  }
+
+  reactionControl(state, next) {
+    const err = errorLine();
+    const buttons = [];
+    if (next.includes("denied") && state.turn.awaiting) {
+      buttons.push(el("button", { type: "button", class: "big", onclick: (e) => this.sendAs(state.turn.awaiting, "denied", err, e.target) }, `De-nied! (by ${state.turn.awaiting})`));
+    }
+    if (next.includes("cancel")) {
+      buttons.push(el("button", { type: "button", class: "big", onclick: (e) => this.send("cancel", err, e.target) }, `Cancel that card (by ${this.actor})`));
+    }
+    return section("Answer the card", "reactions", el("div", { class: "buttons" }, ...buttons), err);
+  }
+
+  sendAs(player, text, err, button) {
+    const before = this.actor;
+    this.actor = player;
+    const sent = this.send(text, err, button);
+    this.actor = before;
+    return sent;
+  }
+
+  freeLine() {
+    const err = errorLine();
+    const input = el("input", { type: "text", name: "line", class: "wide", placeholder: "gimme Bruce red", "aria-label": "record line after the player's name" });
+    const submit = el("button", { type: "submit" }, "Send");
+    const form = el("form", { class: "row", novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      this.send(input.value.trim(), err, submit);
+    } }, el("span", {}, `${this.actor}: `), input, submit);
+    return el("details", { class: "control free-line" }, el("summary", {}, "Type a record line"), form, err);
+  }
+}
+
+/** The least points the open roll may bank: from the state when the rules publish it, else the
+ * RYB rule as a hint (the server refuses a wrong number either way). */
+export function bankFloor(state) {
+  if (state.turn.bank && Number.isInteger(state.turn.bank.min)) return state.turn.bank.min;
+  const last = state.last_attempt;
+  if (!last || last.points === 0) return 0;
+  if (state.options.edition === "1999") return 1;
+  const goal = state.goals.find((g) => g.colour === last.goal.colour && g.target === last.goal.target);
+  return goal && goal.banked > 0 ? 1 : 0;
+}

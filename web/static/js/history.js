@@ -1,0 +1,92 @@
+// History with undo and redo, and the camera frame: live video when the camera is on, else the
+// thumbnail of the last roll the camera took.
+
+import { getJSON, postJSON } from "./api.js";
+import { el } from "./colours.js";
+
+export class HistoryPanel {
+  constructor(node, game) {
+    this.node = node;
+    this.game = game;
+    this.loadedFor = null;
+    this.events = [];
+  }
+
+  async load(view) {
+    if (this.loadedFor === view.seq + "/" + view.updated_at) return;
+    this.loadedFor = view.seq + "/" + view.updated_at;
+    try {
+      const answer = await getJSON(`/api/games/${this.game.id}/events`);
+      this.events = Array.isArray(answer) ? answer : answer.events || [];
+    } catch (err) {
+      this.events = [];
+      this.error.textContent = err.message;
+    }
+    this.renderList();
+    this.game.onHistory(this.events);
+  }
+
+  async step(kind) {
+    this.error.textContent = "";
+    try {
+      this.game.apply(await postJSON(`/api/games/${this.game.id}/${kind}`, {}));
+    } catch (err) {
+      this.error.textContent = err.message;
+    }
+  }
+
+  render(view) {
+    this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
+    this.list = el("ol", { class: "history-list", reversed: true });
+    this.node.replaceChildren(
+      el("div", { class: "buttons" },
+        el("button", { type: "button", id: "undo", onclick: () => this.step("undo") }, "↶ Undo"),
+        el("button", { type: "button", id: "redo", onclick: () => this.step("redo") }, "↷ Redo")),
+      this.error, this.list);
+    this.renderList();
+    this.load(view);
+  }
+
+  renderList() {
+    if (!this.list) return;
+    const events = this.events;
+    this.list.replaceChildren(...events.slice().reverse().map((e) => this.item(e)));
+    if (!events.length) this.list.append(el("li", { class: "empty" }, "Nothing played yet."));
+  }
+
+  item(event) {
+    const thumb = event.has_thumbnail
+      ? el("a", { href: `/api/games/${this.game.id}/events/${event.seq}/thumbnail.jpg`, target: "_blank", class: "thumb-link" }, "frame")
+      : null;
+    return el("li", { class: event.undone ? "undone" : "", value: event.seq },
+      el("span", { class: "line" }, event.line),
+      event.source && event.source !== "manual" ? el("span", { class: "source" }, event.source) : null,
+      event.undone ? el("span", { class: "source" }, "undone") : null,
+      thumb,
+      event.note ? el("div", { class: "note" }, event.note) : null);
+  }
+}
+
+/** The camera frame beside the last roll: the MJPEG stream when the camera runs. */
+export async function cameraFrame(node, gameId, events) {
+  let camera = null;
+  try {
+    camera = await getJSON("/api/camera");
+  } catch {
+    camera = null;
+  }
+  const on = camera && (camera.camera === "ok" || camera.running === true);
+  const list = Array.isArray(events) ? events : [];
+  const last = list.filter((e) => e.has_thumbnail && !e.undone).pop();
+  let content;
+  if (on) {
+    content = el("img", { src: "/video.mjpeg", alt: "live camera view with the dice marked", class: "camera-live" });
+  } else if (last) {
+    content = el("img", { src: `/api/games/${gameId}/events/${last.seq}/thumbnail.jpg`, alt: `the camera's frame of roll ${last.seq}`, class: "camera-thumb" });
+  } else {
+    content = el("p", { class: "empty" }, "Camera off; no camera roll yet.");
+  }
+  const current = node.firstElementChild;
+  if (current && content.tagName === "IMG" && current.getAttribute("src") === content.getAttribute("src")) return;
+  node.replaceChildren(content);
+}

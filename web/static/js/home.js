@@ -1,0 +1,80 @@
+// The start page: the games of this data folder and the new-game form (players and rule options).
+
+import { getJSON, postJSON } from "./api.js";
+import { el } from "./colours.js";
+
+const form = document.getElementById("new-game");
+const playersBox = document.getElementById("player-names");
+const error = document.getElementById("new-game-error");
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 5;
+
+function nameInput(n, value = "") {
+  return el("input", { type: "text", name: "player", value, placeholder: `player ${n}`, "aria-label": `player ${n} name`, autocomplete: "off", maxlength: 40 });
+}
+
+function playerInputs() {
+  return [...playersBox.querySelectorAll("input[name=player]")];
+}
+
+document.getElementById("add-player").addEventListener("click", () => {
+  const inputs = playerInputs();
+  if (inputs.length < MAX_PLAYERS) playersBox.append(nameInput(inputs.length + 1));
+});
+document.getElementById("remove-player").addEventListener("click", () => {
+  const inputs = playerInputs();
+  if (inputs.length > MIN_PLAYERS) inputs[inputs.length - 1].remove();
+});
+
+function options() {
+  const out = {};
+  for (const select of form.querySelectorAll("select[data-option]")) {
+    out[select.dataset.option] = select.value;
+  }
+  return out;
+}
+
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  error.textContent = "";
+  const players = playerInputs().map((i) => i.value.trim()).filter(Boolean);
+  try {
+    const view = await postJSON("/api/games", { players, options: options() });
+    window.location.href = `/games/${view.id}`;
+  } catch (err) {
+    error.textContent = err.message;
+  }
+});
+
+document.getElementById("import-game").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const importError = document.getElementById("import-error");
+  importError.textContent = "";
+  try {
+    const view = await postJSON("/api/games", { record: e.target.querySelector("textarea").value });
+    window.location.href = `/games/${view.id}`;
+  } catch (err) {
+    importError.textContent = err.message;
+  }
+});
+
+async function listGames() {
+  const list = document.getElementById("games");
+  let games;
+  try {
+    games = await getJSON("/api/games");
+  } catch (err) {
+    list.replaceChildren(el("li", { class: "error" }, err.message));
+    return;
+  }
+  const items = Array.isArray(games) ? games : games.games || [];
+  if (!items.length) {
+    list.replaceChildren(el("li", { class: "empty" }, "No games yet: start one below."));
+    return;
+  }
+  list.replaceChildren(...items.map((g) => el("li", {},
+    el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title || (g.players || []).join(", ") || g.id),
+    el("span", { class: "game-meta" }, g.winner ? ` — ${g.winner} won` : g.current_player ? ` — ${g.current_player} to play` : ""))));
+}
+
+listGames();

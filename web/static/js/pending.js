@@ -1,0 +1,99 @@
+// The declared camera attempt (`view.pending`): what the rules expect, what the camera saw, and
+// the players' corrections, die by die, before they accept the roll as the attempt's line.
+
+import { del, postJSON } from "./api.js";
+import { el } from "./colours.js";
+import { DiceEditor } from "./dice-editor.js";
+
+function expectedText(expected) {
+  const parts = Object.entries(expected).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
+  return parts.length ? parts.join(", ") : "no dice";
+}
+
+export class PendingPanel {
+  constructor(node, game) {
+    this.node = node;
+    this.game = game;
+  }
+
+  async call(method, path, body) {
+    this.error.textContent = "";
+    const url = `/api/games/${this.game.id}/pending${path}`;
+    try {
+      const view = method === "DELETE" ? await del(url) : await postJSON(url, body);
+      this.game.apply(view);
+    } catch (err) {
+      this.error.textContent = err.message;
+    }
+  }
+
+  render(view) {
+    const pending = view.pending;
+    this.node.hidden = !pending;
+    this.node.replaceChildren();
+    if (!pending) return;
+    this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
+    const head = el("div", { class: "pending-head" },
+      el("b", {}, `${pending.player} attempts ${pending.goal} with the camera`),
+      el("span", {}, ` — roll ${expectedText(pending.expected)}`));
+    this.node.append(el("h3", {}, "Camera roll"), head);
+    if (!pending.has_roll) {
+      this.node.append(el("p", { class: "waiting" }, "Waiting for the dice to settle… (or enter the roll below)"));
+    } else {
+      this.node.append(this.rollPart(pending, view));
+    }
+    this.node.append(this.handEntry(pending), this.buttons(pending), this.error);
+  }
+
+  rollPart(pending, view) {
+    const editor = new DiceEditor(pending.dice, {
+      onChange: (i, die) => this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips }),
+      onAdd: (colour) => this.call("POST", "/dice", { colour, pips: 1 }),
+      onRemove: (i) => this.call("DELETE", `/dice/${i}`),
+    });
+    const ok = pending.matches && !pending.unsure.length;
+    const check = el("p", { class: `check ${ok ? "ok" : "bad"}` }, pending.check || "");
+    const unsure = pending.unsure.length
+      ? el("p", { class: "unsure-note" }, `The camera is unsure of die ${pending.unsure.map((i) => i + 1).join(", ")}: `,
+        "confirm each one ", el("button", { type: "button", class: "small", onclick: () => this.confirmAll(pending) }, "they are right"), " or correct it.")
+      : null;
+    const thumb = pending.has_thumbnail
+      ? el("img", { class: "pending-thumb", alt: "the settled frame the camera read", src: `/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}` })
+      : null;
+    return el("div", { class: "pending-roll" }, thumb,
+      el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),
+      editor.node, check, unsure,
+      pending.summary ? el("p", { class: "summary" }, pending.summary) : null);
+  }
+
+  async confirmAll(pending) {
+    for (const i of pending.unsure) {
+      const die = pending.dice[i];
+      await this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips });
+    }
+  }
+
+  handEntry(pending) {
+    const dice = [];
+    for (const [colour, n] of Object.entries(pending.expected)) {
+      for (let i = 0; i < n; i += 1) dice.push({ colour, pips: 1 });
+    }
+    const editor = new DiceEditor(dice);
+    const send = el("button", { type: "button", onclick: async () => {
+      this.error.textContent = "";
+      try {
+        this.game.apply(await postJSON(`/api/games/${this.game.id}/manual-roll`, { dice: editor.tokens().join(" ") }));
+      } catch (err) {
+        this.error.textContent = err.message;
+      }
+    } }, "Use these dice");
+    return el("details", { class: "hand-entry" }, el("summary", {}, "Enter the roll by hand instead"), editor.node, send);
+  }
+
+  buttons(pending) {
+    return el("div", { class: "buttons" },
+      el("button", { type: "button", class: "big accept", id: "accept-roll", disabled: !pending.has_roll,
+        onclick: () => this.call("POST", "/accept", {}) }, "Accept roll"),
+      el("button", { type: "button", class: "big", id: "cancel-roll", onclick: () => this.call("POST", "/cancel", {}) }, "Cancel attempt"));
+  }
+}

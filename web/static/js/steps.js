@@ -1,0 +1,49 @@
+// A roll's colour totals as steps a child can follow: each primary colour summed die by die,
+// each secondary as the smaller of its two primaries, black as the smallest of the three.
+
+import { PRIMARIES, SECONDARIES } from "./colours.js";
+
+const isDie = (d) => PRIMARIES.includes(d.colour) && d.pips >= 1 && d.pips <= 6;
+
+/**
+ * `roll`: `{dice: [{colour, pips}], totals?, goal?: {colour, target}, player?}`.
+ * Returns steps `{text, speech, dice: [indices], colour, value}`.
+ */
+export function rollSteps(roll) {
+  const dice = (roll.dice || []).map((d, index) => ({ ...d, index })).filter(isDie);
+  const sums = {};
+  const steps = [];
+  for (const colour of PRIMARIES) {
+    const mine = dice.filter((d) => d.colour === colour);
+    if (!mine.length) continue;
+    sums[colour] = mine.reduce((total, d) => total + d.pips, 0);
+    const pips = mine.map((d) => d.pips);
+    const text = pips.length === 1 ? `one ${colour} die: ${pips[0]} ${colour}` : `${pips.join(" + ")} = ${sums[colour]} ${colour}`;
+    const speech = pips.length === 1 ? `One ${colour} die: ${pips[0]} ${colour}.` : `${pips.join(" plus ")} equals ${sums[colour]} ${colour}.`;
+    steps.push({ text, speech, dice: mine.map((d) => d.index), colour, value: sums[colour] });
+  }
+  for (const [colour, [a, b]] of Object.entries(SECONDARIES)) {
+    if (sums[a] === undefined || sums[b] === undefined) continue;
+    const value = Math.min(sums[a], sums[b]);
+    const text = sums[a] === sums[b]
+      ? `${sums[a]} ${a} and ${sums[b]} ${b} are the same: ${colour} ${value}`
+      : `the smaller of ${sums[a]} ${a} and ${sums[b]} ${b} is ${value}: ${colour} ${value}`;
+    steps.push({ text, speech: `${text}.`, dice: dice.filter((d) => d.colour === a || d.colour === b).map((d) => d.index), colour, value });
+  }
+  if (PRIMARIES.every((c) => sums[c] !== undefined)) {
+    const value = Math.min(...PRIMARIES.map((c) => sums[c]));
+    const text = `the smallest of ${sums.red} red, ${sums.yellow} yellow and ${sums.blue} blue is ${value}: black ${value}`;
+    steps.push({ text, speech: `${text}.`, dice: dice.map((d) => d.index), colour: "black", value });
+  }
+  if (roll.goal) steps.push(goalStep(roll, dice));
+  return steps;
+}
+
+function goalStep(roll, dice) {
+  const colour = roll.goal.colour;
+  const points = roll.totals && roll.totals[colour] !== undefined ? roll.totals[colour] : 0;
+  const who = roll.player ? `${roll.player}'s` : "The";
+  let text = `${who} goal is ${colour} ${roll.goal.target}: ${points} ${colour} points`;
+  if (roll.completed) text += ". Goal complete!";
+  return { text, speech: `${text}.`, dice: dice.map((d) => d.index), colour, value: points, goal: true };
+}

@@ -1,0 +1,63 @@
+// The table view: renders the game from the first snapshot embedded in the page, then follows
+// the game's SSE stream. Controls post record lines; the server's answer is applied at once.
+
+import { getJSON } from "./api.js";
+import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.js";
+import { Controls } from "./controls.js";
+import { cameraFrame, HistoryPanel } from "./history.js";
+import { follow, initialView, statusBadge } from "./live.js";
+import { PendingPanel } from "./pending.js";
+import { setupPin } from "./pin.js";
+
+const root = document.getElementById("table-view");
+const part = (id) => document.getElementById(id);
+
+const game = {
+  id: root.dataset.game,
+  view: null,
+  rendered: null,
+  apply(view) {
+    if (!view || !view.state) return;
+    this.view = view;
+    render(view);
+  },
+  async refresh() {
+    try {
+      this.apply(await getJSON(`/api/games/${this.id}`));
+    } catch {
+      statusBadge("lost");
+    }
+  },
+  onHistory(events) {
+    cameraFrame(part("camera"), this.id, events);
+  },
+};
+
+const controls = new Controls(part("controls"), game);
+const pending = new PendingPanel(part("pending"), game);
+const history = new HistoryPanel(part("history"), game);
+
+function render(view) {
+  const state = view.state;
+  renderTurn(part("turn"), state);
+  renderGoals(part("goals"), state);
+  renderPlayers(part("players"), state);
+  renderLastRoll(part("last-roll"), state);
+  root.dataset.winner = state.winner || "";
+  root.dataset.seq = String(view.seq);
+  if (game.rendered === view.version) return;
+  // Controls and history are rebuilt only when the game changed, so a half-filled form
+  // survives a duplicate update.
+  game.rendered = view.version;
+  controls.render(state);
+  pending.render(view);
+  history.render(view);
+}
+
+game.apply(initialView());
+follow(`/api/games/${game.id}/stream`, {
+  onView: (view) => game.apply(view),
+  onStatus: statusBadge,
+  refetchUrl: `/api/games/${game.id}`,
+});
+setupPin(part("pin-form"));
