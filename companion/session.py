@@ -134,6 +134,10 @@ class Session(CameraRolls):
             updated_at=info.updated_at,
         )
 
+    def check_game(self, game_id: str) -> str:
+        """The id, once the store knows it (InvalidGameIdError, UnknownGameError otherwise)."""
+        return self.store.get_game(game_id).id
+
     def version(self, game_id: str) -> str:
         """The view's SSE id, read cheaply (no fold)."""
         return version_token(self.store.head_seq(game_id), self.table.pending_rev(game_id))

@@ -52,6 +52,8 @@ class CameraRolls:
 
         def view(self, game_id: str) -> GameView: ...
 
+        def check_game(self, game_id: str) -> str: ...
+
         def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], Any]: ...
 
         def append(
@@ -85,8 +87,7 @@ class CameraRolls:
         return self.view(game_id)
 
     def pending(self, game_id: str) -> Pending | None:
-        self.view(game_id)
-        return self.table.pending(game_id)
+        return self.table.pending(self.check_game(game_id))
 
     def offer_roll(self, roll: SettledRoll) -> str | None:
         """Every settled roll of the live feed comes here. It becomes the roll of the latest
@@ -112,7 +113,7 @@ class CameraRolls:
         this game, and the table's last roll either way."""
         from companion.session import now_iso
 
-        self.view(game_id)
+        self.check_game(game_id)
         dice = cam.parse_dice_text(dice_text)
         if self.table.pending(game_id) is not None:
             self.table.update(game_id, lambda p, rev: cam.with_hand_dice(p, dice, rev))
@@ -121,22 +122,25 @@ class CameraRolls:
 
     def correct_die(self, game_id: str, index: object, colour: object, pips: object) -> GameView:
         """Set die `index` (0-based) of the pending roll; the same values confirm an unsure die."""
+        self.check_game(game_id)
         self.table.update(game_id, lambda p, rev: cam.correct_die(p, index, colour, pips, rev))
         return self.view(game_id)
 
     def add_die(self, game_id: str, colour: object, pips: object) -> GameView:
         """A die the camera missed."""
+        self.check_game(game_id)
         self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev))
         return self.view(game_id)
 
     def remove_die(self, game_id: str, index: object) -> GameView:
         """A die the camera saw that is not part of the roll."""
+        self.check_game(game_id)
         self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev))
         return self.view(game_id)
 
     def accept_roll(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
         """Append the attempt line; on any refusal the pending roll stays exactly as it was."""
-        pending = self.table.claim(game_id)
+        pending = self.table.claim(self.check_game(game_id))
         try:
             line = cam.attempt_line(pending)
             shot = pending.camera
@@ -155,7 +159,7 @@ class CameraRolls:
         return self.view(game_id)
 
     def cancel_attempt(self, game_id: str) -> GameView:
-        self.table.take(game_id)
+        self.table.take(self.check_game(game_id))
         return self.view(game_id)
 
     def pending_thumbnail(self, game_id: str) -> bytes | None:

@@ -1,0 +1,133 @@
+"""`dicetable serve`: the dashboard over a data folder, with the live camera feed.
+
+With no `--source` the live feed plays the bundled demo recording; `--no-camera` runs without
+one. Serving on a host other than loopback needs a control token: without `--token` (or
+`$DICETABLE_TOKEN`) one is generated and printed once, with the login and overlay addresses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from companion.commands.game import add_data_argument, default_data_dir
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from companion.session import Session
+    from web.config import LiveFeed, WebConfig
+
+TOKEN_ENV = "DICETABLE_TOKEN"
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    del name
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    add_data_argument(parser)
+    parser.add_argument(
+        "--token",
+        default=None,
+        help=f"control token for changes (default ${TOKEN_ENV}; generated off loopback)",
+    )
+    parser.add_argument(
+        "--source",
+        default=None,
+        metavar="SPEC",
+        help="camera index, video file, image folder or stream URL (default: the demo video)",
+    )
+    parser.add_argument("--no-camera", action="store_true", help="run without a live feed")
+
+
+@dataclass
+class Served:
+    config: WebConfig
+    session: Session
+    live: LiveFeed | None
+    app: Flask
+
+
+def web_config(args: argparse.Namespace, out: TextIO) -> WebConfig:
+    """The settings, generating (and printing once) a control token when one is needed."""
+    from web.config import WebConfig, is_loopback, new_token
+
+    data_dir: Path = args.data if args.data is not None else default_data_dir()
+    token = args.token or os.environ.get(TOKEN_ENV) or None
+    if token is None and not is_loopback(args.host):
+        token = new_token()
+        print(f"control token (shown once, keep it): {token}", file=out)
+    return WebConfig(host=args.host, port=args.port, control_token=token, data_dir=data_dir)
+
+
+def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
+    """Everything `serve` runs, not started: the session, the live feed and the app."""
+    from companion.session import Session
+    from web.app import create_app
+
+    config = web_config(args, out)
+    config.check_safe()
+    session = Session.open(config.data_dir)
+    live: LiveFeed | None = None
+    try:
+        if not args.no_camera:
+            from vision.live import open_live_feed
+
+            live = open_live_feed(args.source)
+        app = create_app(config, session, live)
+    except BaseException:
+        session.close()
+        raise
+    return Served(config, session, live, app)
+
+
+def addresses(served: Served) -> list[str]:
+    from web.config import services
+
+    host = served.config.host
+    shown = f"[{host}]" if ":" in host else host
+    base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{served.config.port}"
+    with served.app.app_context():
+        overlay = services().overlay_token
+    lines = [f"dashboard: {base}/"]
+    if served.config.control_token is not None:
+        lines.append(f"log in once per browser: {base}/login?token=<control token>")
+    lines.append(f"stream overlay (read-only): {base}/overlay/<game id>?token={overlay}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    from werkzeug.serving import make_server
+
+    from vision.errors import VisionError
+    from web.config import WebConfigError
+
+    try:
+        served = build(args)
+    except (WebConfigError, VisionError) as exc:
+        print(f"dicetable serve: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        server = make_server(served.config.host, served.config.port, served.app, threaded=True)
+    except OSError as exc:
+        served.session.close()
+        print(f"dicetable serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    for line in addresses(served):
+        print(line)
+    if served.live is not None:
+        served.live.start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if served.live is not None:
+            served.live.stop()
+        server.server_close()
+        served.session.close()
+    return 0

@@ -1,0 +1,109 @@
+"""The camera half of the API: declare an attempt, correct the pending roll, accept or cancel it,
+enter a roll by hand; the table's last roll and its stream; the camera's status and video.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, request
+
+from web.api import jpeg_response, view_response
+from web.config import services
+from web.errors import ApiError, json_body, optional_seq, url_int
+from web.security import overlay_readable
+from web.sse import event_stream, mjpeg_response, roll_events, roll_json
+
+bp = Blueprint("camera", __name__)
+
+
+@bp.post("/api/games/<game_id>/attempt")
+def declare_attempt(game_id: str) -> Response:
+    """`{"player": "Al", "goal": "orange"}`: the next settled roll is this attempt's."""
+    body = json_body({"player", "goal"}, required={"player", "goal"})
+    view = services().session.declare_attempt(game_id, body["player"], body["goal"])
+    return view_response(view.to_json())
+
+
+@bp.get("/api/games/<game_id>/pending")
+def pending(game_id: str) -> Response:
+    found = services().session.pending(game_id)
+    return view_response({"pending": None if found is None else found.to_json()})
+
+
+@bp.get("/api/games/<game_id>/pending/thumbnail.jpg")
+def pending_thumbnail(game_id: str) -> Response:
+    data = services().session.pending_thumbnail(game_id)
+    return jpeg_response(data, f"the pending roll of game {game_id}")
+
+
+@bp.post("/api/games/<game_id>/pending/dice/<index>")
+def correct_die(game_id: str, index: str) -> Response:
+    """`{"colour": "yellow", "pips": 5}` sets die `index` (0-based); the same values confirm."""
+    body = json_body({"colour", "pips"}, required={"colour", "pips"})
+    session = services().session
+    view = session.correct_die(game_id, url_int(index, "index"), body["colour"], body["pips"])
+    return view_response(view.to_json())
+
+
+@bp.post("/api/games/<game_id>/pending/dice")
+def add_die(game_id: str) -> Response:
+    body = json_body({"colour", "pips"}, required={"colour", "pips"})
+    view = services().session.add_die(game_id, body["colour"], body["pips"])
+    return view_response(view.to_json())
+
+
+@bp.delete("/api/games/<game_id>/pending/dice/<index>")
+def remove_die(game_id: str, index: str) -> Response:
+    json_body(())
+    view = services().session.remove_die(game_id, url_int(index, "index"))
+    return view_response(view.to_json())
+
+
+@bp.post("/api/games/<game_id>/pending/accept")
+def accept(game_id: str) -> Response:
+    body = json_body({"expected_seq"})
+    view = services().session.accept_roll(game_id, expected_seq=optional_seq(body))
+    return view_response(view.to_json(), 201)
+
+
+@bp.post("/api/games/<game_id>/pending/cancel")
+def cancel(game_id: str) -> Response:
+    json_body(())
+    return view_response(services().session.cancel_attempt(game_id).to_json())
+
+
+@bp.post("/api/games/<game_id>/manual-roll")
+def manual_roll(game_id: str) -> Response:
+    """`{"dice": "y4 y5 b2"}` (or a list of tokens)."""
+    body = json_body({"dice"}, required={"dice"})
+    return view_response(services().session.manual_roll(game_id, body["dice"]).to_json())
+
+
+@bp.get("/api/roll/last")
+@overlay_readable
+def last_roll() -> Response:
+    return view_response(roll_json(services().session.last_roll()))
+
+
+@bp.get("/api/roll/stream")
+@overlay_readable
+def roll_stream() -> Response:
+    svc = services()
+    last_id = request.headers.get("Last-Event-ID")
+    return event_stream(roll_events(svc.session, last_id, svc.config.heartbeat_s))
+
+
+@bp.get("/api/camera")
+@overlay_readable
+def camera() -> Response:
+    live = services().live
+    if live is None:
+        return view_response({"camera": "off", "state": None, "source": None})
+    return view_response(dict(live.status()))
+
+
+@bp.get("/video.mjpeg")
+def video() -> Response:
+    svc = services()
+    if svc.live is None:
+        raise ApiError(404, "no camera: the dashboard runs without a live feed")
+    return mjpeg_response(svc.live, svc.config.mjpeg_fps)

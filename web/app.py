@@ -1,0 +1,80 @@
+"""`create_app(config, session, live=None)`: the Flask app over one session.
+
+It refuses an unsafe configuration (a network host with no control token), wires the security
+checks before every request, registers the JSON API, the login routes and, once it exists, the
+pages blueprint (`web.pages.bp`), and subscribes the session to the live feed's settled rolls.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from flask import Flask
+
+from companion.session import Session
+from web import errors, security
+from web.api import bp as api_bp
+from web.api_camera import bp as camera_bp
+from web.config import (
+    EXTENSION,
+    LiveFeed,
+    Services,
+    WebConfig,
+    WebConfigError,
+    load_overlay_token,
+)
+
+if TYPE_CHECKING:
+    from flask import Blueprint
+
+    from vision.settle import SettledRoll
+
+log = logging.getLogger(__name__)
+
+
+def pages_blueprint() -> Blueprint | None:
+    """The pages helper's blueprint, when `web/pages.py` is there."""
+    try:
+        from web.pages import bp
+    except ModuleNotFoundError as exc:
+        if exc.name == "web.pages":
+            return None
+        raise
+    return bp
+
+
+def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None) -> Flask:
+    config.check_safe()
+    overlay = config.overlay_token or load_overlay_token(session.data_dir)
+    if overlay == config.control_token:
+        raise WebConfigError("the overlay token must differ from the control token")
+    app = Flask("web")
+    app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions[EXTENSION] = Services(config, session, live, overlay)
+    errors.register(app)
+    app.before_request(security.check_request)
+    app.jinja_env.globals["csrf_token"] = security.csrf_token
+    app.jinja_env.globals["overlay_token"] = lambda: overlay
+    app.register_blueprint(security.bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(camera_bp)
+    pages = pages_blueprint()
+    if pages is not None:
+        app.register_blueprint(pages)
+    if live is not None:
+        live.subscribe(_offer_to(session))
+    return app
+
+
+def _offer_to(session: Session) -> Callable[[SettledRoll], None]:
+    def offer(roll: SettledRoll) -> None:
+        # Runs on the camera thread: a failure here must not stop the camera.
+        try:
+            session.offer_roll(roll)
+        except Exception:
+            log.exception("could not hand a settled roll to the session")
+
+    return offer
