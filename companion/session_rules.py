@@ -47,7 +47,7 @@ def start(rules: GameRules[Any, Any], header: Mapping[str, str]) -> Any:
     try:
         return rules.new_game(header)
     except HeaderError as exc:
-        raise RecordError(f"[{exc.key}]: {exc.reason}") from None
+        raise RecordError(exc.reason) from None
 
 
 def step(rules: GameRules[Any, Any], state: Any, line: str) -> tuple[Any, Any]:
@@ -137,7 +137,7 @@ def check_header(rules: GameRules[Any, Any], header: Mapping[str, str]) -> None:
     try:
         rules.new_game(header)
     except HeaderError as exc:
-        raise FieldError(f"[{exc.key}]: {exc.reason}", field_of_header_key(exc.key)) from None
+        raise FieldError(exc.reason, field_of_header_key(exc.key)) from None
 
 
 def _dice_text(dice: Sequence[Mapping[str, Any]]) -> str:
