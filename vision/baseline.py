@@ -6,7 +6,8 @@ model reader's margin over it is a measured figure:
 1. pips: round blobs, dark and light, each checked against a ring around it (`baseline_pips`);
 2. dice: pips linked when close for their size and joined by die face (`baseline_groups`);
 3. pips per die: the group's size, clipped to 1..6;
-4. box: a square around the group's centre, sized from the pip spread and the pip size;
+4. box: the body-coloured region around the pips, or a square sized from the pip spread and
+   pip size where that region cannot be trusted (`baseline_box`);
 5. colour: median HSV of the face around the pips after grey-world balance (`baseline_colour`).
 
 A lone pip is a die (a 1) only when it is strong and sits in a plain patch, because texture
@@ -50,14 +51,14 @@ def die_box(frame: FrameBGR, group: PipGroup, params: BaselineParams) -> BoxXYXY
 
 def _plain_patch_spread(frame: FrameBGR, pip: Pip) -> float:
     """Spread of grey levels in a wide ring around a lone pip, over the pip's contrast."""
-    grey = frame.mean(axis=2)
-    h, w = grey.shape
+    h, w = frame.shape[:2]
     reach = 3.0 * pip.radius
     x0, x1 = max(0, int(pip.x - reach)), min(w, int(pip.x + reach) + 2)
     y0, y1 = max(0, int(pip.y - reach)), min(h, int(pip.y + reach) + 2)
+    grey = frame[y0:y1, x0:x1].mean(axis=2)
     yy, xx = np.mgrid[y0:y1, x0:x1]
     d = np.hypot(xx - pip.x, yy - pip.y)
-    ring = grey[y0:y1, x0:x1][(d >= 1.4 * pip.radius) & (d <= reach)]
+    ring = grey[(d >= 1.4 * pip.radius) & (d <= reach)]
     if ring.size < 8:
         return math.inf
     low, high = np.percentile(ring, [10, 90])

@@ -61,7 +61,8 @@ def grey_world_gains(
     pixels whose chroma ((max - min) / max) is low keeps the assumption to the parts of the scene
     likely to be grey under the light. Gains stay within 1/limit..limit.
     """
-    pixels = frame.reshape(-1, 3).astype(np.float64)
+    # A global statistic: every fourth pixel each way gives the same answer at 1/16 of the cost.
+    pixels = frame[::4, ::4].reshape(-1, 3).astype(np.float64)
     top = pixels.max(axis=1)
     chroma = (top - pixels.min(axis=1)) / np.maximum(top, 1.0)
     greyish = pixels[(chroma <= max_chroma) & (top >= 40)]

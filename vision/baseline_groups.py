@@ -52,16 +52,15 @@ class PipGroup:
     layout_error: float
 
 
-def _off_face_share(frame: Image, a: Pip, b: Pip, others: Sequence[Pip]) -> float:
-    """Share of samples on the segment a-b (outside any pip) that do not look like the body."""
+def _off_face_share(frame: Image, a: Pip, b: Pip, others: NDArray[np.float64]) -> float:
+    """Share of samples on the segment a-b (outside every pip in `others`, rows of x, y, radius)
+    that do not look like the body."""
     length = float(np.hypot(b.x - a.x, b.y - a.y))
-    steps = max(4, int(length / 1.5))
-    t = np.linspace(0.0, 1.0, steps + 1)
+    t = np.linspace(0.0, 1.0, max(4, int(length / 1.5)) + 1)
     xs = a.x + (b.x - a.x) * t
     ys = a.y + (b.y - a.y) * t
-    keep = np.ones_like(t, dtype=bool)
-    for pip in others:
-        keep &= np.hypot(xs - pip.x, ys - pip.y) > 1.25 * pip.radius
+    gap = np.hypot(xs[:, None] - others[None, :, 0], ys[:, None] - others[None, :, 1])
+    keep = (gap > 1.25 * others[None, :, 2]).all(axis=1)
     if keep.sum() < 2:
         return 0.0
     h, w = frame.shape[:2]
@@ -79,17 +78,25 @@ def link_matrix(frame: Image, pips: Sequence[Pip], params: GroupParams) -> NDArr
     """Pairwise link distance in pip radii (inf where two pips cannot share a die)."""
     n = len(pips)
     out = np.full((n, n), np.inf)
-    for i, j in itertools.combinations(range(n), 2):
-        a, b = pips[i], pips[j]
-        small, large = sorted((a.radius, b.radius))
-        if a.light != b.light or large > params.max_radius_ratio * small:
-            continue
-        spacing = float(np.hypot(a.x - b.x, a.y - b.y)) / ((a.radius + b.radius) / 2.0)
-        if spacing > params.reach * (1 + params.ambiguity_step):
-            continue
-        if _off_face_share(frame, a, b, pips) > params.max_off_face:
-            continue
-        out[i, j] = out[j, i] = spacing
+    xyr = np.asarray([(p.x, p.y, p.radius) for p in pips], dtype=np.float64).reshape(n, 3)
+    light = np.asarray([p.light for p in pips], dtype=bool)
+    distance = np.hypot(xyr[:, None, 0] - xyr[None, :, 0], xyr[:, None, 1] - xyr[None, :, 1])
+    radius = xyr[:, 2]
+    spacing = distance / ((radius[:, None] + radius[None, :]) / 2.0)
+    ratio = np.maximum(radius[:, None], radius[None, :]) / np.minimum(
+        radius[:, None], radius[None, :]
+    )
+    candidate = (
+        np.triu(np.ones((n, n), dtype=bool), k=1)
+        & (light[:, None] == light[None, :])
+        & (ratio <= params.max_radius_ratio)
+        & (spacing <= params.reach * (1 + params.ambiguity_step))
+    )
+    for i, j in zip(*np.nonzero(candidate), strict=True):
+        # Only pips near the segment can cover part of it.
+        near = (distance[i] <= distance[i, j] + 2 * radius) | (distance[j] <= distance[i, j])
+        if _off_face_share(frame, pips[i], pips[j], xyr[near]) <= params.max_off_face:
+            out[i, j] = out[j, i] = spacing[i, j]
     return out
 
 
