@@ -70,7 +70,7 @@ def fold(rules: GameRules[Any, Any], header: Mapping[str, str], lines: Iterable[
 class StateCache:
     """Folded states by (game id, head seq): the head fixes the live events, so it is a key."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 256) -> None:
         self._size = size
         self._items: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._lock = threading.Lock()
