@@ -47,7 +47,8 @@ class ProfiledReader:
     def __init__(self, reader: Reader, profile: Profile) -> None:
         self.reader = reader
         self.profile = profile
-        self._lut = gains_lut(profile.white_reference.gains_bgr)
+        gains = profile.white_reference.gains_bgr
+        self._lut = None if gains == (1.0, 1.0, 1.0) else gains_lut(gains)
         self._sized: dict[tuple[int, int], Profile] = {profile.size_wh: profile}
         self._lock = threading.Lock()
 
@@ -70,7 +71,9 @@ class ProfiledReader:
         profile = self.profile_for((w, h))
         x1, y1, x2, y2 = profile.table_rect
         x2, y2 = min(x2, w), min(y2, h)
-        crop = white_balance(frame_bgr[y1:y2, x1:x2], self._lut)
+        crop = frame_bgr[y1:y2, x1:x2]
+        # Readers may draw on or hand the crop to OpenCV calls that need contiguous memory.
+        crop = np.ascontiguousarray(crop) if self._lut is None else white_balance(crop, self._lut)
         inner = self.reader.read(crop)
         table = profile.table_region
         kept = []

@@ -29,6 +29,9 @@ LIVE_WARMUP_FRAMES = 10  # webcams settle their exposure over the first frames
 CLIPPED = 254
 MIN_LEVEL = 40.0
 MAX_CLIPPED_SHARE = 0.2
+# Webcams balance white themselves, so what remains is a mild cast; a grey-world estimate
+# whose largest gain is more than this times its smallest is reading the cloth's colour.
+GREY_WORLD_MAX_SPREAD = 1.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +183,8 @@ def measure(
     if request.white is not None:
         white = white_from_region(frame_bgr, checks.check_polygon(request.white, "--white", size))
     else:
-        white = white_grey_world(frame_bgr, table)
-        warnings.append(
-            "no --white card given: gains estimated from the table (grey-world), "
-            "which a coloured cloth fools; put a white card down and give --white"
-        )
+        white, warning = _white_without_card(frame_bgr, table)
+        warnings.append(warning)
     profile = Profile(
         name=checks.check_name(request.name),
         camera=CameraInfo(request.source, size),
@@ -195,6 +195,24 @@ def measure(
         notes="\n".join(notes),
     )
     return Measured(profile, frame_bgr, tuple(warnings))
+
+
+def _white_without_card(frame_bgr: ImageBGR, table: Polygon) -> tuple[WhiteReference, str]:
+    """The grey-world estimate, or no balance at all when the estimate looks like a coloured
+    cloth rather than coloured light (a felt table would be turned grey and every die with it)."""
+    white = white_grey_world(frame_bgr, table)
+    spread = max(white.gains_bgr) / min(white.gains_bgr)
+    if spread <= GREY_WORLD_MAX_SPREAD:
+        return white, (
+            "no --white card given: gains estimated from the table (grey-world), which a "
+            "coloured cloth fools; put a white card down and give --white"
+        )
+    shown = ", ".join(f"{g:.2f}" for g in white.gains_bgr)
+    neutral = WhiteReference("none", table, (1.0, 1.0, 1.0), white.brightness)
+    return neutral, (
+        f"no --white card given, and the table is too coloured to estimate the light (it "
+        f"would need gains B, G, R = {shown}): white balance left off; give --white"
+    )
 
 
 def _zones(request: MeasureRequest, table: Polygon) -> tuple[PlayerZone, ...]:

@@ -18,7 +18,7 @@ from calibration.errors import FrameSizeError, ProfileError
 from calibration.geometry import Polygon, RectXYXY
 
 PROFILE_VERSION = 1
-WHITE_METHODS = ("card", "grey-world")
+WHITE_METHODS = ("card", "grey-world", "none")
 ASPECT_TOLERANCE = 0.01
 REQUIRED_FIELDS = ("version", "name", "camera", "created_at", "table_region", "white_reference")
 ALL_FIELDS = (*REQUIRED_FIELDS, "player_zones", "notes")
@@ -35,8 +35,8 @@ class CameraInfo:
 @dataclass(frozen=True, slots=True)
 class WhiteReference:
     """Per-channel gains (B, G, R) that turn `region` neutral grey; `brightness` is that grey's
-    level (0..255) after the gains. `method` is "card" (a white card the user named) or
-    "grey-world" (estimated over the table)."""
+    level (0..255) after the gains. `method` is "card" (a white card the user named),
+    "grey-world" (estimated over the table) or "none" (gains all 1: no balance)."""
 
     method: str
     region: Polygon
@@ -119,7 +119,8 @@ class Profile:
         }
 
     def to_text(self) -> str:
-        return json.dumps(self.to_json(), indent=2) + "\n"
+        """Indented JSON with each point and each list of numbers kept on one line."""
+        return _pretty(self.to_json(), "") + "\n"
 
     @classmethod
     def from_json(cls, data: object) -> Profile:
@@ -144,6 +145,17 @@ class Profile:
         except json.JSONDecodeError as exc:
             raise ProfileError(f"{origin} is not valid JSON: {exc}") from None
         return cls.from_json(data)
+
+
+def _pretty(value: object, indent: str) -> str:
+    """JSON indented by two spaces, with lists of plain values (a point, the gains) on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(k)}: {_pretty(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        return "[\n" + ",\n".join(inner + _pretty(v, inner) for v in value) + f"\n{indent}]"
+    return json.dumps(value)
 
 
 def _check_version(value: object) -> None:
@@ -182,7 +194,11 @@ def _check_white(ref: WhiteReference, size: tuple[int, int]) -> None:
             "white_reference.method",
         )
     checks.check_polygon(ref.region, "white_reference.region", size)
-    checks.check_gains(ref.gains_bgr, "white_reference.gains_bgr")
+    gains = checks.check_gains(ref.gains_bgr, "white_reference.gains_bgr")
+    if ref.method == "none" and gains != (1.0, 1.0, 1.0):
+        raise ProfileError(
+            f"method 'none' needs gains [1, 1, 1], got {list(gains)}", "white_reference.gains_bgr"
+        )
     if not 0.0 <= ref.brightness <= 255.0:
         raise ProfileError(
             f"brightness must be 0..255, got {ref.brightness!r}", "white_reference.brightness"

@@ -21,6 +21,8 @@ from calibration.apply import (
     zone_of,
 )
 from calibration.errors import FrameSizeError, ProfileError
+from calibration.geometry import rect_polygon
+from calibration.profile import WhiteReference
 from tests.calibration.helpers import (
     CARD_RECT,
     WARM_TINT,
@@ -81,6 +83,15 @@ def test_the_crop_is_white_balanced_with_the_profile_gains() -> None:
     original = scene[80:400, 100:540].astype(int)
     # Gains (1.25, 1, 0.8) undo the warm tint up to rounding twice.
     assert np.abs(seen - original).max() <= 2
+
+
+def test_a_profile_without_white_balance_hands_over_the_crop_as_it_is() -> None:
+    scene = table_scene()
+    white = WhiteReference("none", rect_polygon(CARD_RECT), (1.0, 1.0, 1.0), 100.0)
+    inner = FixedReader(())
+    ProfiledReader(inner, make_profile(white_reference=white)).read(scene)
+    assert inner.seen[0].flags["C_CONTIGUOUS"]
+    assert np.array_equal(inner.seen[0], scene[80:400, 100:540])
 
 
 def test_white_balance_lut_clips_and_rounds() -> None:

@@ -51,9 +51,7 @@ def test_grey_card_gains_undo_the_tint_within_3_percent(tint: tuple[float, float
 @pytest.mark.parametrize("tint", TINTS)
 def test_grey_world_on_a_grey_table_undoes_the_tint(tint: tuple[float, float, float]) -> None:
     # A grey cloth (with some coloured dice and a noisy weave): the case grey-world is for.
-    scene = table_scene(card=None)
-    x1, y1, x2, y2 = TABLE_RECT
-    scene[y1:y2, x1:x2] = 130
+    scene = _grey_cloth()
     scene[200:220, 300:320] = (30, 30, 200)
     frame = noisy(tinted(scene, tint), 12.0, seed=2)
     ref = white_grey_world(frame, rect_polygon(TABLE_RECT))
@@ -130,17 +128,34 @@ def test_measure_uses_the_given_regions_over_the_automatic_ones() -> None:
     assert measured.warnings == ()
 
 
+def _grey_cloth() -> ImageBGR:
+    scene = table_scene(card=None)
+    x1, y1, x2, y2 = TABLE_RECT
+    scene[y1:y2, x1:x2] = 130
+    return scene
+
+
 def test_measure_finds_what_is_not_given_and_says_so() -> None:
-    frame = tinted(table_scene(), WARM_TINT)
+    frame = noisy(tinted(_grey_cloth(), WARM_TINT), 3.0, seed=6)
     measured = measure(frame, MeasureRequest("kitchen", "0", zone_count=2))
     profile = measured.profile
     assert profile.camera.size_wh == SIZE
     assert abs(profile.table_rect[0] - TABLE_RECT[0]) <= 3
     assert profile.white_reference.method == "grey-world"
+    assert _undone(profile.white_reference.gains_bgr, WARM_TINT) == pytest.approx([1, 1, 1], 0.05)
     assert profile.zone_names() == ("seat-1", "seat-2")
-    assert any("--table" in w for w in measured.warnings)
-    assert any("--white" in w for w in measured.warnings)
+    assert [w.split(":")[0] for w in measured.warnings] == [
+        "table found automatically",
+        "no --white card given",
+    ]
     assert "table found automatically" in profile.notes
+
+
+def test_without_a_card_a_coloured_cloth_leaves_white_balance_off() -> None:
+    measured = measure(table_scene(card=None), MeasureRequest("kitchen", "0"))
+    ref = measured.profile.white_reference
+    assert (ref.method, ref.gains_bgr) == ("none", (1.0, 1.0, 1.0))
+    assert any("too coloured" in w and "give --white" in w for w in measured.warnings)
 
 
 @pytest.mark.parametrize(

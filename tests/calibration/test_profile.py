@@ -66,6 +66,7 @@ JSON_ERRORS = [
     ("white_reference.gains_bgr[1]", "1", "white_reference.gains_bgr[1]", "'1'"),
     ("white_reference.gains_bgr", [1, 1], "white_reference.gains_bgr", "[1.0, 1.0]"),
     ("white_reference.method", "guess", "white_reference.method", "'guess'"),
+    ("white_reference.method", "none", "white_reference.gains_bgr", "[1.25, 1.0, 0.8]"),
     ("white_reference.brightness", 300, "white_reference.brightness", "300"),
     ("player_zones[1].name", "al", "player_zones[1].name", "'al' is used twice"),
     ("player_zones[0].name", "a/b", "player_zones[0].name", "'a/b'"),
