@@ -14,7 +14,7 @@ function errorLine() {
 }
 
 function section(title, cls, ...children) {
-  return el("section", { class: `control ${cls}` }, el("h3", {}, title), ...children);
+  return el("section", { class: `control ${cls}`, id: `control-${cls.split(" ")[0]}` }, el("h3", {}, title), ...children);
 }
 
 /** The die colours a goal colour counts (the colour wheel: orange is red and yellow). */
@@ -56,7 +56,7 @@ export class Controls {
     }
   }
 
-  render(state) {
+  render(state, pending = null) {
     const next = state.turn.next || [];
     const players = state.players.map((p) => p.name);
     if (!players.includes(this.actor) || this.actorTurn !== state.moves) {
@@ -64,6 +64,7 @@ export class Controls {
       this.actorTurn = state.moves;
     }
     const ctx = { state, actor: this.actor };
+    this.pending = pending;
     this.node.replaceChildren(this.actorPicker(state));
     if (state.winner) {
       this.node.append(el("p", { class: "over" }, `The game is over: ${state.winner} won. Undo to go back.`));
@@ -74,11 +75,11 @@ export class Controls {
     if (has("refill", "dump", "pass")) this.node.append(this.turnButtons(next));
     if (has("goal")) this.node.append(this.goalControl());
     const cards = CARD_VERBS.filter((v) => next.includes(v));
-    if (cards.length) this.node.append(this.cardControl(cards, ctx, "Play an action card"));
-    if (has("attempt")) this.node.append(this.attemptControl(state));
+    if (cards.length) this.node.append(this.cardControl(cards, ctx, "Play an action card", "card"));
+    if (has("attempt")) this.node.append(pending ? section("Attempt a goal", "attempt", el("p", {}, "A camera attempt is waiting: accept or cancel it above.")) : this.attemptControl(state));
     if (has("bank")) this.node.append(this.bankControl(state));
     const after = ["doover", "reroll", "exchange"].filter((v) => next.includes(v));
-    if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves"));
+    if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves", "other"));
     if (has("denied", "cancel")) this.node.append(this.reactionControl(state, next));
     this.node.append(this.freeLine());
   }
@@ -86,7 +87,7 @@ export class Controls {
   actorPicker(state) {
     const pick = el("select", { id: "actor", "aria-label": "acting player", onchange: (e) => {
       this.actor = e.target.value;
-      this.render(state);
+      this.render(state, this.pending);
     } }, ...state.players.map((p) => el("option", { value: p.name, selected: p.name === this.actor }, p.name)));
     return el("div", { class: "actor" }, el("label", {}, "Acting player: ", pick));
   }
@@ -120,7 +121,7 @@ export class Controls {
     return section("Play a goal card", "goal-card", form, err);
   }
 
-  cardControl(verbs, ctx, title) {
+  cardControl(verbs, ctx, title, id) {
     const err = errorLine();
     const holder = el("div", { class: "card-fields" });
     let form = null;
@@ -132,7 +133,7 @@ export class Controls {
       ...verbs.map((v) => el("option", { value: v }, CARDS[v].label)));
     const submit = el("button", { type: "button", class: "big", onclick: (e) => this.send(form.line(), err, e.target) }, "Play");
     choose(verbs[0]);
-    return section(title, `cards cards-${verbs[0]}`, el("div", { class: "row" }, pick), holder, submit, err);
+    return section(title, `${id} cards`, el("div", { class: "row" }, pick), holder, submit, err);
   }
 
   attemptGoals(state) {
@@ -211,7 +212,7 @@ export class Controls {
       e.preventDefault();
       this.send(input.value.trim(), err, submit);
     } }, el("span", {}, `${this.actor}: `), input, submit);
-    return el("details", { class: "control free-line" }, el("summary", {}, "Type a record line"), form, err);
+    return el("details", { class: "control free-line", id: "control-line" }, el("summary", {}, "Type a record line"), form, err);
   }
 }
 

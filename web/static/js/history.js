@@ -13,15 +13,20 @@ export class HistoryPanel {
   }
 
   async load(view) {
-    if (this.loadedFor === view.seq + "/" + view.updated_at) return;
-    this.loadedFor = view.seq + "/" + view.updated_at;
+    const key = `${view.version}/${view.updated_at}`;
+    if (this.loadedFor === key) return;
+    this.loadedFor = key;
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
+    let events = [];
     try {
       const answer = await getJSON(`/api/games/${this.game.id}/events`);
-      this.events = Array.isArray(answer) ? answer : answer.events || [];
+      events = Array.isArray(answer) ? answer : answer.events || [];
     } catch (err) {
-      this.events = [];
       this.error.textContent = err.message;
     }
+    // A slower answer to an older request must not overwrite a newer one.
+    if (ticket !== this.ticket) return;
+    this.events = events;
     this.renderList();
     this.game.onHistory(this.events);
   }

@@ -28,8 +28,9 @@ document.getElementById("remove-player").addEventListener("click", () => {
 
 function options() {
   const out = {};
-  for (const select of form.querySelectorAll("select[data-option]")) {
-    out[select.dataset.option] = select.value;
+  for (const field of form.querySelectorAll("[data-option]")) {
+    const value = field.value.trim();
+    if (value) out[field.dataset.option] = value;
   }
   return out;
 }

@@ -57,6 +57,7 @@ function draw(view) {
   const state = view && view.state;
   const idle = !state || (!state.moves && !state.last_attempt);
   root.dataset.state = idle ? "idle" : "live";
+  root.dataset.version = view ? String(view.version) : "";
   canvas.hidden = idle;
   if (idle) return;
   renderGoals(part("ov-goals"), state);

@@ -49,7 +49,7 @@ function render(view) {
   // Controls and history are rebuilt only when the game changed, so a half-filled form
   // survives a duplicate update.
   game.rendered = view.version;
-  controls.render(state);
+  controls.render(state, view.pending);
   pending.render(view);
   history.render(view);
 }

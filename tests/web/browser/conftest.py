@@ -1,0 +1,114 @@
+"""Browser tests: the real app on a loopback port, driven by Debian's headless Chromium through
+Playwright. Without /usr/bin/chromium they skip, unless DICETABLE_REQUIRE_BROWSER=1 (CI) makes a
+missing browser a failure. Never `playwright install`: nothing is downloaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.session import Session
+from tests.web.test_api_support import build, serving
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).parents[3] / "test-output" / "screenshots"
+LAPTOP = {"width": 1280, "height": 720}
+TABLET = {"width": 1024, "height": 768}
+WAIT_MS = 5000
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("DICETABLE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"DICETABLE_REQUIRE_BROWSER=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} is missing (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is missing (pip install playwright)")
+    driver = sync_playwright().start()
+    try:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+    finally:
+        driver.stop()
+
+
+@dataclass
+class Dashboard:
+    """The running app: its address and the session behind it (to offer camera rolls)."""
+
+    base: str
+    session: Session
+    token: str | None = None
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+    def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        """A JSON POST as an API client sends it (bearer token when the app has one)."""
+        headers = {"Content-Type": "application/json"}
+        if self.token is not None:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(
+            self.url(path), data=json.dumps(body).encode(), headers=headers, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+
+
+@pytest.fixture
+def dashboard(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Dashboard]:
+    """The app on a free loopback port; `parametrize("dashboard", [{...}], indirect=True)`
+    passes WebConfig settings (a control token)."""
+    config: dict[str, Any] = getattr(request, "param", {})
+    app, session = build(tmp_path, **config)
+    try:
+        with serving(app) as server:
+            base = f"http://{server.host}:{server.port}"
+            yield Dashboard(base, session, config.get("control_token"))
+    finally:
+        session.close()
+
+
+@pytest.fixture
+def page(chromium: Any, dashboard: Dashboard) -> Iterator[Any]:
+    """A fresh browser context per test; page errors fail the test."""
+    context = chromium.new_context(viewport=LAPTOP)
+    context.set_default_timeout(WAIT_MS)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert errors == [], f"JavaScript errors in the page: {errors}"
+
+
+def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    tab.screenshot(path=str(path), full_page=full_page)
+    return path
