@@ -89,7 +89,8 @@ def last_roll() -> Response:
 def roll_stream() -> Response:
     svc = services()
     last_id = request.headers.get("Last-Event-ID")
-    return event_stream(roll_events(svc.session, last_id, svc.config.heartbeat_s))
+    first = svc.session.last_roll()
+    return event_stream(roll_events(svc.session, first, last_id, svc.config.heartbeat_s))
 
 
 @bp.get("/api/camera")

@@ -57,13 +57,15 @@ def roll_id(roll: LastRoll | None) -> str:
     return "0" if roll is None else str(roll.rev)
 
 
-def roll_events(session: Session, last_event_id: str | None, heartbeat_s: float) -> Iterator[str]:
-    """The table's last settled roll, for the kid view and the overlay."""
+def roll_events(
+    session: Session, first: LastRoll | None, last_event_id: str | None, heartbeat_s: float
+) -> Iterator[str]:
+    """The table's last settled roll, for the kid view and the overlay; `first` was read
+    before the response began, so a roll arriving meanwhile is a change, not lost."""
     yield f"retry: {RETRY_MS}\n\n"
-    roll = session.last_roll()
-    if last_event_id != roll_id(roll):
-        yield message("snapshot", roll_json(roll), roll_id(roll))
-    rev = roll.rev if roll is not None else 0
+    if last_event_id != roll_id(first):
+        yield message("snapshot", roll_json(first), roll_id(first))
+    rev = first.rev if first is not None else 0
     while not session.table.closed:
         changed = session.wait_for_roll(rev, heartbeat_s)
         if changed is None:
