@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -148,3 +149,10 @@ def test_scaled_to_same_shape_scales_every_region() -> None:
 def test_scaled_to_another_shape_names_both_sizes() -> None:
     with pytest.raises(FrameSizeError, match=r"frame is 1280x720 .* recorded at 640x480"):
         make_profile().scaled_to((1280, 720))
+
+
+def test_the_stored_format_matches_the_golden_file() -> None:
+    """Pins the documented layout (docs/calibration.md): a change here is a format change."""
+    golden = (Path(__file__).parent / "golden" / "kitchen.json").read_text()
+    assert make_profile().to_text() == golden
+    assert Profile.from_text(golden) == make_profile()
