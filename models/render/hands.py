@@ -173,10 +173,14 @@ def _paint(img: F32, owner: I16, hand: Hand, shapes: Shapes, die_world: float) -
     dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     finger_px = max(2.0, max((t for _, _, t in shapes[1]), default=4.0) / 2)
     rng = np.random.default_rng(int(hand.palm * 1000) % (2**31))
-    tone = 0.62 + 0.38 * np.sqrt(np.minimum(dist / finger_px, 1.0))
-    tone = tone * (1 + 0.05 * smooth_noise(rng, y2 - y1, x2 - x1, max(4.0, die_world)))
     cover = mask.astype(np.float32) / 255.0
     sleeve = cloth.astype(np.float32) / 255.0
+    # Fingers are thin cylinders, the arm a thick one: each shades across its own width.
+    arm_px = 3.0 * finger_px
+    round_skin = np.sqrt(np.minimum(dist / finger_px, 1.0))
+    round_arm = np.sqrt(np.minimum(dist / arm_px, 1.0))
+    tone = 0.62 + 0.38 * (round_skin * (1 - sleeve) + round_arm * sleeve)
+    tone = tone * (1 + 0.05 * smooth_noise(rng, y2 - y1, x2 - x1, max(4.0, die_world)))
     colour = np.array(hand.skin, np.float32) * (1 - sleeve[..., None])
     if hand.sleeve is not None:
         colour = colour + np.array(hand.sleeve, np.float32) * sleeve[..., None]
