@@ -69,17 +69,24 @@ def contains(poly: Sequence[FloatPoint], x: float, y: float) -> bool:
     return inside
 
 
-def _segment_distance(p: FloatPoint, a: FloatPoint, b: FloatPoint) -> float:
+def _nearest_on_segment(p: FloatPoint, a: FloatPoint, b: FloatPoint) -> FloatPoint:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
     length2 = dx * dx + dy * dy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+    return (ax + t * dx, ay + t * dy)
+
+
+def nearest_on_edges(poly: Sequence[FloatPoint], x: float, y: float) -> FloatPoint:
+    """The point of the polygon's outline nearest to (x, y)."""
+    n = len(poly)
+    points = [_nearest_on_segment((x, y), poly[i], poly[(i + 1) % n]) for i in range(n)]
+    return min(points, key=lambda q: math.hypot(q[0] - x, q[1] - y))
 
 
 def distance_to_edges(poly: Sequence[FloatPoint], x: float, y: float) -> float:
-    n = len(poly)
-    return min(_segment_distance((x, y), poly[i], poly[(i + 1) % n]) for i in range(n))
+    qx, qy = nearest_on_edges(poly, x, y)
+    return math.hypot(qx - x, qy - y)
 
 
 def inside_or_near(poly: Sequence[FloatPoint], x: float, y: float, tolerance: float) -> bool:

@@ -88,13 +88,15 @@ class Profile:
             )
         sx, sy = w / w0, h / h0
         ref = self.white_reference
+        table = geo.scaled(self.table_region, sx, sy)
         return replace(
             self,
             camera=CameraInfo(self.camera.source, (w, h)),
-            table_region=geo.scaled(self.table_region, sx, sy),
+            table_region=table,
             white_reference=replace(ref, region=geo.scaled(ref.region, sx, sy)),
             player_zones=tuple(
-                PlayerZone(z.name, geo.scaled(z.polygon, sx, sy)) for z in self.player_zones
+                PlayerZone(z.name, _kept_inside(geo.scaled(z.polygon, sx, sy), table))
+                for z in self.player_zones
             ),
         )
 
@@ -145,6 +147,18 @@ class Profile:
         except json.JSONDecodeError as exc:
             raise ProfileError(f"{origin} is not valid JSON: {exc}") from None
         return cls.from_json(data)
+
+
+def _kept_inside(poly: Polygon, table: Polygon) -> Polygon:
+    """Scaling grows a zone point's allowed slack past the table edge; put such points back on
+    the edge so a valid profile stays valid at any size."""
+    out = []
+    for x, y in poly:
+        if not geo.inside_or_near(table, x, y, checks.EDGE_TOLERANCE_PX):
+            qx, qy = geo.nearest_on_edges(table, x, y)
+            x, y = round(qx), round(qy)
+        out.append((x, y))
+    return tuple(out)
 
 
 def _pretty(value: object, indent: str) -> str:

@@ -146,6 +146,14 @@ def test_scaled_to_same_shape_scales_every_region() -> None:
     assert profile.scaled_to((640, 480)) is profile
 
 
+def test_scaled_to_keeps_zones_on_a_table_edge_inside() -> None:
+    # A zone point 2 px past the table edge is allowed; scaled by 3 it would be 6 px past.
+    zone = PlayerZone("al", ((100, 80), (320, 80), (320, 402), (98, 400)))
+    profile = make_profile(player_zones=(zone,), camera=CameraInfo("0", (640, 480)))
+    big = profile.scaled_to((1920, 1440))
+    assert big.player_zones[0].polygon == ((300, 240), (960, 240), (960, 1200), (300, 1200))
+
+
 def test_scaled_to_another_shape_names_both_sizes() -> None:
     with pytest.raises(FrameSizeError, match=r"frame is 1280x720 .* recorded at 640x480"):
         make_profile().scaled_to((1280, 720))
