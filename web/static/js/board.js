@@ -125,6 +125,10 @@ export function renderTurn(node, state) {
     el("div", { class: "turn-phase" }, `Phase: ${turn.phase} — ${PHASE_WORDS[turn.phase] || ""}`),
   );
   if (turn.awaiting) node.append(el("div", { class: "turn-await" }, `${turn.awaiting} may answer with De-nied!`));
+  if (state.draft_centre) {
+    const left = Object.entries(state.draft_centre).map(([c, n]) => `${n} ${c}`).join(", ");
+    node.append(el("div", { class: "turn-draft" }, `Dice left in the centre: ${left}`));
+  }
   if (state.variable) node.append(el("div", { class: "turn-variable" }, `Variable cards play as: ${state.variable}`));
 }
 
@@ -142,8 +146,10 @@ export function totalsTable(totals, highlight) {
   return table;
 }
 
+/** Dice faces, each captioned with its colour's icon and name (colour is never the only cue). */
 export function diceRow(dice, size = 44) {
-  return el("div", { class: "dice-row" }, ...dice.map((d) => dieFace(d.colour, d.pips, size, d.unsure)));
+  return el("div", { class: "dice-row" }, ...dice.map((d) => el("figure", { class: "rolled-die" },
+    dieFace(d.colour, d.pips, size, d.unsure), el("figcaption", {}, colourLabel(d.colour)))));
 }
 
 export function renderLastRoll(node, state) {

@@ -64,7 +64,7 @@ export class DiceEditor {
       type: "button", class: "die-button", title: "tap to add a pip",
       "aria-label": `die ${index + 1}: ${die.colour} ${die.pips}, tap for ${die.pips % 6 + 1}`,
       onclick: () => this.change(index, { pips: (die.pips % 6) + 1 }),
-    }, dieFace(die.colour, die.pips, 52, die.unsure));
+    }, dieFace(die.colour, die.pips, 46, die.unsure));
     const colours = DIE_COLOURS.map((c) => [c, c]);
     if (!DIE_COLOURS.includes(die.colour)) colours.push([die.colour, `${die.colour}?`]);
     return el("div", { class: `die-edit${die.unsure ? " unsure" : ""}`, "data-index": index },
@@ -72,7 +72,7 @@ export class DiceEditor {
       select(colours, die.colour, `die ${index + 1} colour`, (v) => this.change(index, { colour: v })),
       select([1, 2, 3, 4, 5, 6].map((n) => [n, `${n} ${n === 1 ? "pip" : "pips"}`]), die.pips, `die ${index + 1} pips`,
         (v) => this.change(index, { pips: Number(v) })),
-      el("button", { type: "button", class: "small remove", "aria-label": `remove die ${index + 1}`, onclick: () => this.remove(index) }, "remove"),
+      el("button", { type: "button", class: "small remove", title: "remove this die", "aria-label": `remove die ${index + 1}`, onclick: () => this.remove(index) }, "✕ remove"),
     );
   }
 
