@@ -22,6 +22,7 @@ from models.render.cube import (
 )
 from models.render.face import F32, face_texture, texture_size
 from models.render.lighting import Light
+from models.render.noise import hash_unit
 from models.render.palette import DieStyle
 
 F64 = npt.NDArray[np.float64]
@@ -105,15 +106,17 @@ def _glare_spot(
     spot = style.gloss * light.specular * max(0.0, float(face.normal @ hv)) ** power
     if spot < 0.02:
         return None
-    rng = np.random.default_rng([style.seed, face.value, 7])
-    jitter = rng.normal(0, 0.08, 2)
-    du = min(max(-1.5 * float(hv @ face.u), -0.3), 0.3) + float(jitter[0])
-    dv = min(max(-1.5 * float(hv @ face.v), -0.3), 0.3) + float(jitter[1])
+
+    def pick(k: int, lo: float, hi: float) -> float:
+        return lo + (hi - lo) * hash_unit(style.seed, face.value, k)
+
+    du = min(max(-1.5 * float(hv @ face.u), -0.3), 0.3) + pick(1, -0.12, 0.12)
+    dv = min(max(-1.5 * float(hv @ face.v), -0.3), 0.3) + pick(2, -0.12, 0.12)
     q = face.quad
     centre = q.mean(0) + (q[1] - q[0] + q[2] - q[3]) / 2 * du + (q[3] - q[0] + q[2] - q[1]) / 2 * dv
     edge = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / 2
-    sig = edge * float(rng.uniform(0.16, 0.26)) * (1.25 if sum(style.body) < 0.9 else 1.0)
-    elong, ang = float(rng.uniform(1.4, 2.6)), float(rng.uniform(0, math.pi))
+    sig = edge * pick(3, 0.16, 0.26) * (1.25 if sum(style.body) < 0.9 else 1.0)
+    elong, ang = pick(4, 1.4, 2.6), pick(5, 0.0, math.pi)
     y, x = np.ogrid[: shape[0], : shape[1]]
     xs, ys = (x - centre[0]).astype(np.float32), (y - centre[1]).astype(np.float32)
     c, s = math.cos(ang), math.sin(ang)
@@ -205,9 +208,12 @@ def draw_die(
     hi = np.zeros(shape, np.float32) if glare and style.gloss > 0 and light.specular > 0 else None
     hv = _half_vector(cam, pose, light)
     for face in faces:
-        # A face seen edge-on is a sliver: take a coarse texture so that its pips blur into
-        # the body instead of aliasing into specks.
-        size = texture_size(_face_extent(face.quad))
+        extent = _face_extent(face.quad)
+        if extent < 1.0:
+            continue  # an edge-on sliver: the body fill already covers it
+        # A face seen nearly edge-on gets a coarse texture, so that its pips blur into the
+        # body instead of aliasing into specks.
+        size = texture_size(extent)
         tex, pips = face_texture(style, face.value, size)
         m = cv2.getPerspectiveTransform(_TEX_CORNERS * size - 0.5, face.quad.astype(np.float32))
         warped = cv2.warpPerspective(tex, m, (shape[1], shape[0]), flags=cv2.INTER_LINEAR)
@@ -272,27 +278,38 @@ def draw_shadows(img: F32, cam: Camera, poses: list[DiePose], light: Light, die_
     if not poses or light.shadow <= 0:
         return
     h, w = img.shape[:2]
-    scale = 0.5
-    cast = np.zeros((int(h * scale) + 1, int(w * scale) + 1), np.float32)
-    contact = np.zeros((h, w), np.float32)
     lz = max(float(light.direction[2]), 0.2)
+    casts, contacts, strengths = [], [], []
     for pose in poses:
         radius = pose.style.corner * 2 * pose.half
         pts = rounded_points(pose.rot, pose.centre, pose.half, radius)
         flat = pts - light.direction[None, :] * (pts[:, 2:3] / lz)
         flat[:, 2] = 0.0
-        uv = cam.project(flat).astype(np.float32) - 0.5
-        strength = light.shadow * (0.35 + 0.65 * pose.style.opacity)
-        poly = (cv2.convexHull(uv * scale).reshape(-1, 2) * (1 << _SHIFT)).astype(np.int32)
-        cv2.fillConvexPoly(cast, poly, strength, cv2.LINE_AA, _SHIFT)
+        casts.append(cv2.convexHull(cam.project(flat).astype(np.float32) - 0.5).reshape(-1, 2))
         low = pts[pts[:, 2] < pts[:, 2].min() + 0.3 * pose.half].copy()
         low[:, :2] = pose.centre[:2] + (low[:, :2] - pose.centre[:2]) * 1.06
         low[:, 2] = 0.0
-        uv_low = cam.project(low).astype(np.float32) - 0.5
-        poly = (cv2.convexHull(uv_low).reshape(-1, 2) * (1 << _SHIFT)).astype(np.int32)
-        cv2.fillConvexPoly(contact, poly, 0.5, cv2.LINE_AA, _SHIFT)
-    sigma = max(0.6, light.softness * die_px * scale)
-    cast = f32(cv2.GaussianBlur(cast, (0, 0), sigma))
-    cast = f32(cv2.resize(cast, (w, h), interpolation=cv2.INTER_LINEAR))
+        contacts.append(cv2.convexHull(cam.project(low).astype(np.float32) - 0.5).reshape(-1, 2))
+        strengths.append(light.shadow * (0.35 + 0.65 * pose.style.opacity))
+    sigma = max(0.6, light.softness * die_px)
+    # Work only where shadows fall: the polygons' bounds grown by the blur.
+    pts_all = np.vstack(casts + contacts)
+    pad = 3 * sigma + 2
+    x1, y1 = (max(0, int(v - pad)) for v in pts_all.min(0))
+    x2, y2 = min(w, int(pts_all[:, 0].max() + pad) + 1), min(h, int(pts_all[:, 1].max() + pad) + 1)
+    if x2 <= x1 or y2 <= y1:
+        return
+    scale = min(1.0, 3.0 / sigma)  # a wide blur needs no fine raster
+    rw, rh = x2 - x1, y2 - y1
+    cast = np.zeros((max(1, int(rh * scale)), max(1, int(rw * scale))), np.float32)
+    contact = np.zeros((rh, rw), np.float32)
+    off = np.array([x1, y1], np.float32)
+    for poly, touch, strength in zip(casts, contacts, strengths, strict=True):
+        p = ((poly - off) * scale * (1 << _SHIFT)).astype(np.int32)
+        cv2.fillConvexPoly(cast, p, strength, cv2.LINE_AA, _SHIFT)
+        q = ((touch - off) * (1 << _SHIFT)).astype(np.int32)
+        cv2.fillConvexPoly(contact, q, 0.5, cv2.LINE_AA, _SHIFT)
+    cast = f32(cv2.GaussianBlur(cast, (0, 0), max(0.5, sigma * scale)))
+    cast = f32(cv2.resize(cast, (rw, rh), interpolation=cv2.INTER_LINEAR))
     contact = f32(cv2.GaussianBlur(contact, (0, 0), max(0.5, 0.06 * die_px)))
-    img *= (1.0 - np.clip(cast + contact, 0, 0.92))[..., None]
+    img[y1:y2, x1:x2] *= (1.0 - np.clip(cast + contact, 0, 0.92))[..., None]

@@ -76,9 +76,10 @@ def _body(style: DieStyle, size: int, rng: np.random.Generator) -> U8:
     img = _fill(size, style.body)
     c = np.linspace(-1.0, 1.0, size, dtype=np.float32)
     if style.marble > 0:
-        n1 = _smooth_noise(rng, size, 4) + 0.6 * _smooth_noise(rng, size, 9)
-        swirl = np.sin(3.0 * n1 + float(rng.uniform(1.5, 4.0)) * c[None, :])
-        mask = np.clip((swirl - (1.0 - 2.0 * style.marble)) * 2.5, 0, 1)[..., None]
+        # Marbled plastic: broad swirled bands with soft edges, not speckle.
+        n1 = _smooth_noise(rng, size, 3) + 0.35 * _smooth_noise(rng, size, 5)
+        swirl = np.sin(2.2 * n1 + float(rng.uniform(1.0, 2.5)) * c[None, :])
+        mask = np.clip((swirl - (1.0 - 2.0 * style.marble)) * 1.6, 0, 1)[..., None]
         img = f32(img * (1 - mask) + np.array(style.second, np.float32) * mask)
     if style.grain:
         warp = _smooth_noise(rng, size, 3) * 0.25

@@ -36,6 +36,17 @@ def pixel_noise(rng: np.random.Generator, h: int, w: int, channels: int = 1) -> 
     return out[:, :, 0] if channels == 1 else out
 
 
+def hash_unit(*keys: int) -> float:
+    """A fixed pseudo-random number in [0, 1) for these integers (splitmix64): for looks that
+    must stay the same from frame to frame, without building a Generator each time."""
+    x = 0x9E3779B97F4A7C15
+    for k in keys:
+        x = (x ^ (k & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+        x = (x ^ (x >> 31)) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 29
+    return (x >> 11) / float(1 << 53)
+
+
 def smooth_noise(rng: np.random.Generator, h: int, w: int, cell: float) -> F32:
     """(h, w) smooth noise with features about `cell` pixels across, roughly unit variance."""
     gy, gx = max(2, int(h / cell) + 2), max(2, int(w / cell) + 2)

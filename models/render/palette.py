@@ -8,8 +8,8 @@ class from the body alone; pink and teal sit in the gaps and are labelled `other
 | red    | 352..6     | 0.75..1    | 0.38..0.95 | maroon to bright red                         |
 | orange | 18..30     | 0.85..1    | 0.85..1    | never dark (dark orange reads brown: other)  |
 | yellow | 47..60     | 0.7..1     | 0.85..1    | golden to lemon                              |
-| green  | 100..155   | 0.5..1     | 0.3..0.9   | lime-free: forest to emerald                 |
-| blue   | 208..238   | 0.45..1    | 0.3..1     | navy to light blue                           |
+| green  | 100..150   | 0.5..1     | 0.3..0.9   | lime-free: forest to emerald                 |
+| blue   | 208..238   | 0.5..1     | 0.3..1     | navy to light blue                           |
 | purple | 264..290   | 0.45..0.95 | 0.3..0.8   | violet to plum                               |
 | black  | any        | 0..0.4     | 0.04..0.16 | incl. smoky translucent                      |
 | white  | 35..60     | 0..0.15    | 0.84..1    | paper white to ivory                         |
@@ -97,8 +97,8 @@ _CLASS_TONES: dict[Colour, HueSampler] = {
     Colour.RED: lambda r: hsv(_u(r, -8, 6), _u(r, 0.75, 1), _u(r, 0.38, 0.95)),
     Colour.ORANGE: lambda r: hsv(_u(r, 18, 30), _u(r, 0.85, 1), _u(r, 0.85, 1)),
     Colour.YELLOW: lambda r: hsv(_u(r, 47, 60), _u(r, 0.7, 1), _u(r, 0.85, 1)),
-    Colour.GREEN: lambda r: hsv(_u(r, 100, 155), _u(r, 0.5, 1), _u(r, 0.3, 0.9)),
-    Colour.BLUE: lambda r: hsv(_u(r, 208, 238), _u(r, 0.45, 1), _u(r, 0.3, 1)),
+    Colour.GREEN: lambda r: hsv(_u(r, 100, 150), _u(r, 0.5, 1), _u(r, 0.3, 0.9)),
+    Colour.BLUE: lambda r: hsv(_u(r, 208, 238), _u(r, 0.5, 1), _u(r, 0.3, 1)),
     Colour.PURPLE: lambda r: hsv(_u(r, 264, 290), _u(r, 0.45, 0.95), _u(r, 0.3, 0.8)),
     Colour.BLACK: lambda r: hsv(_u(r, 0, 360), _u(r, 0, 0.4), _u(r, 0.04, 0.16)),
     Colour.WHITE: lambda r: hsv(_u(r, 35, 60), _u(r, 0, 0.15), _u(r, 0.84, 1)),

@@ -3,6 +3,8 @@ held-out families kept out of training scenes."""
 
 from __future__ import annotations
 
+import colorsys
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +20,7 @@ from models.render import (
     die_crops,
     render_scene,
 )
+from models.render.palette import class_tone
 from vision.types import COLOURS, Colour
 
 SMALL = SceneConfig(width=320, height=240, die_px=(12.0, 60.0), dice_count=(3, 8))
@@ -150,3 +153,35 @@ def test_crops_follow_the_visible_dice() -> None:
         assert 0.8 * side - 2 <= mx2 - mx1 <= 1.2 * side + 2
     with pytest.raises(ValueError, match=r"jitter must be in 0\.\.0\.5"):
         die_crops(scene, jitter=0.9)
+
+
+# The documented hue bands (degrees), saturation and value floors of each named class.
+HUE_BANDS = {
+    Colour.RED: ((352.0, 360.0), (0.0, 6.0)),
+    Colour.ORANGE: ((18.0, 30.0),),
+    Colour.YELLOW: ((47.0, 60.0),),
+    Colour.GREEN: ((100.0, 150.0),),
+    Colour.BLUE: ((208.0, 238.0),),
+    Colour.PURPLE: ((264.0, 290.0),),
+}
+
+
+@pytest.mark.parametrize("colour", list(HUE_BANDS))
+def test_body_tones_stay_inside_their_hue_band(colour: Colour) -> None:
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        b, g, r = class_tone(rng, colour)
+        h, s, v = colorsys.rgb_to_hsv(r, g, b)
+        hue = h * 360.0
+        assert any(lo - 0.01 <= hue <= hi + 0.01 for lo, hi in HUE_BANDS[colour]), hue
+        assert s >= 0.45 and v >= 0.3
+
+
+def test_black_and_white_bodies_are_dark_or_pale_and_unsaturated() -> None:
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        b, g, r = class_tone(rng, Colour.BLACK)
+        assert colorsys.rgb_to_hsv(r, g, b)[2] <= 0.16 + 1e-9
+        b, g, r = class_tone(rng, Colour.WHITE)
+        _, s, v = colorsys.rgb_to_hsv(r, g, b)
+        assert s <= 0.15 + 1e-9 and v >= 0.84 - 1e-9
