@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.commands.game import add_data_argument, default_data_dir
+
 if TYPE_CHECKING:
     from calibration.measure import MeasureRequest
 
-DATA_ENV = "DICETABLE_DATA"
 USAGE_ERROR = 2
 
 
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--frames", type=int, default=10, help="frames to take the median of")
     parser.add_argument("--notes", default="", help="free text kept in the profile")
     parser.add_argument("--preview", type=Path, metavar="FILE.jpg", help="draw the regions here")
-    parser.add_argument("--data", type=Path, metavar="DIR", help=f"data folder (${DATA_ENV})")
+    add_data_argument(parser)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--list", action="store_true", help="list the stored profiles")
     mode.add_argument("--show", metavar="NAME", help="print a stored profile")
@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 def data_dir(args: argparse.Namespace) -> Path:
     given: Path | None = args.data
-    return given if given is not None else Path(os.environ.get(DATA_ENV) or "data")
+    return given if given is not None else default_data_dir()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -75,9 +75,9 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     live: LiveFeed | None = None
     try:
         if not args.no_camera:
-            from vision.live import open_live_feed
+            from companion.live import open_table_feed
 
-            live = open_live_feed(args.source)
+            live = open_table_feed(args.source, config.data_dir)
         app = create_app(config, session, live)
     except BaseException:
         session.close()

@@ -12,6 +12,7 @@ import sys
 import threading
 from typing import Any
 
+from companion.commands.game import add_data_argument, default_data_dir
 from companion.readout import reading_json
 from vision.errors import VisionError
 
@@ -22,9 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--settle-ms", type=int, default=None, help="still time before a roll")
     parser.add_argument("--max-rolls", type=int, default=0, help="stop after this many rolls")
     parser.add_argument("--loop", action="store_true", help="play a file or folder forever")
+    add_data_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    from calibration.apply import reader_for
     from vision.live import LiveConfig, LivePipeline
     from vision.reader import load_default_reader
     from vision.settle import SettleConfig, SettledRoll
@@ -38,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
     settle = SettleConfig() if args.settle_ms is None else SettleConfig(settle_ms=args.settle_ms)
     try:
         source = open_source(args.source, loop=args.loop, realtime=False)
-        pipeline = LivePipeline(source, load_default_reader(), LiveConfig(settle=settle))
+        data = args.data if args.data is not None else default_data_dir()
+        reader = reader_for(data, load_default_reader())
+        pipeline = LivePipeline(source, reader, LiveConfig(settle=settle))
     except VisionError as exc:
         print(f"dicetable watch: {exc}", file=sys.stderr)
         return 2

@@ -14,6 +14,7 @@ import torch
 
 from models.training.data import Mixer, default_sources
 from models.training.export import export_all
+from models.training.synthetic import ensure_rendered
 from models.training.train_finder import FinderSettings, train_finder
 from models.training.train_reader import ReaderSettings, train_reader
 
@@ -24,7 +25,8 @@ def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m models.training", description=__doc__)
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="real labelled photo sets")
     p.add_argument("--no-real", action="store_true", help="train on renders alone")
-    p.add_argument("--synthetic-weight", type=float, default=0.55)
+    p.add_argument("--no-render", action="store_true", help="train on real photos alone")
+    p.add_argument("--rendered", type=Path, default=Path("work-data/synth"), help="rendered sets")
     p.add_argument(
         "--out", type=Path, default=Path("work-data/models"), help="where to write .onnx"
     )
@@ -41,7 +43,8 @@ def main() -> None:
     args = parse_args()
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
-    mixer = Mixer(default_sources(data, args.synthetic_weight))
+    rendered = [] if args.no_render else ensure_rendered(args.rendered)
+    mixer = Mixer(default_sources(data, rendered))
     print("sources:", ", ".join(f"{s.name} ({s.weight})" for s in mixer.sources), flush=True)
     f_set = FinderSettings(steps=args.finder_steps)
     r_set = ReaderSettings(steps=args.reader_steps)

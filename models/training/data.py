@@ -1,4 +1,4 @@
-"""Where training pictures come from: real photo sets and the renderer, mixed by weight."""
+"""Where training pictures come from: real photo sets and rendered sets, mixed by weight."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from models.training.samples import Sample
 
 Draw = Callable[[np.random.Generator], Sample]
 
-REAL_SETS = ("byler-colour", "rune55-gray", "matteop65-white")
+# Share of training pictures drawn from each real set; renders take the rest.
+REAL_WEIGHTS = {"byler-colour": 0.15, "rune55-gray": 0.2, "matteop65-white": 0.1}
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,8 @@ class Source:
     draw: Draw
 
 
-def real_source(root: Path, weight: float) -> Source:
+def folder_source(root: Path, weight: float) -> Source:
+    """The training side of one YOLO-labelled folder (real photos or renders)."""
     items: list[RealImage] = training_images(root)
     if not items:
         raise ValueError(f"{root}: no training images")
@@ -34,25 +36,17 @@ def real_source(root: Path, weight: float) -> Source:
     return Source(root.name, weight, draw)
 
 
-def synthetic_source(weight: float, families: str = "train") -> Source:
-    from models.training.synthetic import draw_synthetic
-
-    def draw(rng: np.random.Generator) -> Sample:
-        return draw_synthetic(rng, families)
-
-    return Source(f"synthetic-{families}", weight, draw)
-
-
-def default_sources(data_dir: Path | None, synthetic_weight: float) -> list[Source]:
-    """The renderer, plus the training side of each real set found under `data_dir`."""
-    weights = {"byler-colour": 0.15, "rune55-gray": 0.2, "matteop65-white": 0.1}
-    sources = [synthetic_source(synthetic_weight)] if synthetic_weight > 0 else []
-    if data_dir is not None:
-        for name in REAL_SETS:
-            if (data_dir / name / "images").is_dir():
-                sources.append(real_source(data_dir / name, weights[name]))
+def default_sources(real_dir: Path | None, rendered: Sequence[Path]) -> list[Source]:
+    """The rendered sets share what the real sets found under `real_dir` leave."""
+    sources = []
+    if real_dir is not None:
+        for name, weight in REAL_WEIGHTS.items():
+            if (real_dir / name / "images").is_dir():
+                sources.append(folder_source(real_dir / name, weight))
+    left = 1.0 - sum(s.weight for s in sources)
+    sources += [folder_source(folder, left / len(rendered)) for folder in rendered]
     if not sources:
-        raise ValueError("no training data: no real sets found and the renderer is switched off")
+        raise ValueError("no training data: no real sets and no rendered sets")
     return sources
 
 

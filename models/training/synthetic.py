@@ -1,0 +1,49 @@
+"""Rendered training sets: written once to disk (rendering is slower than training reads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from models.render import HOLDOUT_BACKGROUNDS, HOLDOUT_LIGHTS, SceneConfig
+from models.render.dataset import write_set
+
+
+@dataclass(frozen=True)
+class RenderedSet:
+    name: str
+    size: tuple[int, int]
+    count: int
+    seed: int
+    holdout: bool = False
+
+
+# Scene sizes a camera gives; the finder sees each scaled to a 640-pixel long side.
+TRAINING_SETS = (
+    RenderedSet("s640", (640, 480), 1600, 11),
+    RenderedSet("s1280", (1280, 720), 700, 12),
+    RenderedSet("s960", (960, 540), 700, 13),
+)
+# Lights and tables training never sees: the colour accuracy check.
+HOLDOUT_SET = RenderedSet("holdout", (960, 540), 300, 99, holdout=True)
+
+
+def scene_config(spec: RenderedSet) -> SceneConfig:
+    width, height = spec.size
+    if spec.holdout:
+        return SceneConfig(
+            width=width, height=height, backgrounds=HOLDOUT_BACKGROUNDS, lights=HOLDOUT_LIGHTS
+        )
+    return SceneConfig(width=width, height=height)
+
+
+def ensure_rendered(root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS) -> list[Path]:
+    """Each set's folder under `root`, rendering the ones not there yet."""
+    folders = []
+    for spec in specs:
+        folder = root / spec.name
+        if not (folder / "colours.csv").is_file():
+            print(f"rendering {spec.count} scenes into {folder}", flush=True)
+            write_set(folder, spec.count, spec.seed, scene_config(spec))
+        folders.append(folder)
+    return folders
