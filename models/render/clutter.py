@@ -16,6 +16,7 @@ from models.render.cube import lowest_offset, resting_rotation
 from models.render.dice import DiePose
 from models.render.layout import Spot, overlaps
 from models.render.lighting import Light
+from models.render.noise import smooth_noise
 from models.render.palette import DieStyle, class_tone, hsv, sample_style
 from models.render.paste import paste_quad
 from vision.types import Colour
@@ -91,12 +92,24 @@ def _coin(rng: np.random.Generator, px: int) -> Texture:
     metal = [(0.35, 0.62, 0.8), (0.72, 0.72, 0.7), (0.3, 0.45, 0.7)][int(rng.integers(3))]
     c = (np.arange(px, dtype=np.float32) - px / 2) / (px / 2)
     shade = 0.85 + 0.25 * (c[None, :] * 0.7 - c[:, None] * 0.7)
-    tex = np.array(metal, np.float32) * shade[..., None]
+    # Embossed relief: smooth bumps lit from one side, inside a raised rim.
+    relief = smooth_noise(rng, px, px, max(2.0, px / 6))
+    relief = relief - np.roll(relief, 1, axis=1)
+    tex = np.array(metal, np.float32) * (shade + 0.6 * relief)[..., None]
+    ctr, r = (px // 2, px // 2), px // 2 - 1
     cv2.circle(
-        tex, (px // 2, px // 2), int(px * 0.4), tuple(float(v) * 0.8 for v in metal), 1, cv2.LINE_AA
+        tex,
+        ctr,
+        int(r * 0.86),
+        tuple(float(v) * 1.15 for v in metal),
+        max(1, px // 30),
+        cv2.LINE_AA,
+    )
+    cv2.circle(
+        tex, ctr, int(r * 0.8), tuple(float(v) * 0.7 for v in metal), max(1, px // 40), cv2.LINE_AA
     )
     size = _u(rng, 1.1, 1.6)
-    return tex.astype(np.float32), _round_alpha(px), size, size, 0.12
+    return np.asarray(tex, np.float32), _round_alpha(px), size, size, 0.12
 
 
 def _chip(rng: np.random.Generator, px: int) -> Texture:

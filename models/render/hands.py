@@ -12,7 +12,7 @@ import numpy.typing as npt
 from models.render.arrays import f32
 from models.render.camera import Camera
 from models.render.lighting import Light
-from models.render.noise import smooth_noise
+from models.render.noise import pixel_noise, smooth_noise
 from models.render.palette import BGR, hsv
 
 F32 = npt.NDArray[np.float32]
@@ -65,7 +65,7 @@ def sample_hand(rng: np.random.Generator, cam: Camera, die_world: float) -> Hand
     pts = cam.image_to_table(np.array([start, target]))
     direction = pts[1] - pts[0]
     angle = math.atan2(direction[1], direction[0])
-    reach = float(rng.uniform(0.3, 0.9))
+    reach = float(rng.uniform(0.15, 0.75))
     wrist = pts[0] + direction * reach - np.array([math.cos(angle), math.sin(angle)]) * palm
     return Hand(
         x=float(wrist[0]),
@@ -101,9 +101,15 @@ def _shapes(hand: Hand) -> tuple[list[F64], list[tuple[F64, F64, float]]]:
     length = 1.0 - 0.6 * hand.curl
     for k, (off, ln) in enumerate(((-0.33, 0.78), (-0.11, 0.92), (0.11, 0.88), (0.32, 0.7))):
         spread = (k - 1.5) * 0.08 * (1 - hand.curl)
-        base = world([(0.9, off)])[0]
-        tip = world([(0.9 + ln * length * math.cos(spread), off + ln * length * math.sin(spread))])
-        fingers.append((base, tip[0], 0.2 * p))
+        reach = ln * length
+        base = world([(0.85, off)])[0]
+        # Two tapering segments per finger, the outer one bent a little with the curl.
+        mid = (0.85 + 0.55 * reach * math.cos(spread), off + 0.55 * reach * math.sin(spread))
+        bend = spread + 0.25 * hand.curl * (1 if off > 0 else -1)
+        tip = (mid[0] + 0.45 * reach * math.cos(bend), mid[1] + 0.45 * reach * math.sin(bend))
+        mid_w = world([mid])[0]
+        fingers.append((base, mid_w, 0.21 * p))
+        fingers.append((mid_w, world([tip])[0], 0.17 * p))
     side = 1.0 if math.sin(hand.angle * 7) > 0 else -1.0
     thumb_tip = (0.75 + 0.3 * (1 - hand.curl), side * (0.75 - 0.2 * hand.curl))
     fingers.append((world([(0.3, side * 0.4)])[0], world([thumb_tip])[0], 0.24 * p))
@@ -180,10 +186,17 @@ def _paint(img: F32, owner: I16, hand: Hand, shapes: Shapes, die_world: float) -
     round_skin = np.sqrt(np.minimum(dist / finger_px, 1.0))
     round_arm = np.sqrt(np.minimum(dist / arm_px, 1.0))
     tone = 0.62 + 0.38 * (round_skin * (1 - sleeve) + round_arm * sleeve)
-    tone = tone * (1 + 0.05 * smooth_noise(rng, y2 - y1, x2 - x1, max(4.0, die_world)))
-    colour = np.array(hand.skin, np.float32) * (1 - sleeve[..., None])
+    rh, rw = y2 - y1, x2 - x1
+    tone = tone * (1 + 0.05 * smooth_noise(rng, rh, rw, max(4.0, die_world)))
+    tone = tone * (1 + 0.02 * pixel_noise(rng, rh, rw))
+    # Skin flushes redder towards the edges of fingers; cloth has folds and weave.
+    flush = np.exp(-dist / finger_px)[..., None] * np.array([-0.06, -0.04, 0.05], np.float32)
+    colour = np.array(hand.skin, np.float32) * (1 + flush) * (1 - sleeve[..., None])
     if hand.sleeve is not None:
-        colour = colour + np.array(hand.sleeve, np.float32) * sleeve[..., None]
+        folds = smooth_noise(rng, rh, rw, 2.5 * finger_px) * 0.1
+        weave = pixel_noise(rng, rh, rw) * 0.04
+        cloth_tone = np.array(hand.sleeve, np.float32) * (1 + folds + weave)[..., None]
+        colour = colour + cloth_tone * sleeve[..., None]
     colour = colour * tone[..., None]
     if hand.blur_px != (0.0, 0.0):
         k = max(3, int(math.hypot(*hand.blur_px)) | 1)

@@ -157,5 +157,5 @@ def sample_light(rng: np.random.Generator, family: str, effects: bool = True) ->
         specular=float(rng.uniform(0.4, 1.0)) if effects else 0.0,
         gradient=_u(rng, grad) if effects else 0.0,
         gradient_angle=float(rng.uniform(0, 2 * math.pi)),
-        exposure=float(rng.uniform(0.8, 1.2)) if effects else 1.0,
+        exposure=float(rng.uniform(0.7, 1.3)) if effects else 1.0,
     )

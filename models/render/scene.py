@@ -6,7 +6,7 @@ draws dice and hands over it; `render_scene` does both for a single still."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -102,6 +102,14 @@ def resting_pose(rng: np.random.Generator, style: DieStyle, spot: Spot, value: i
         rot = rx @ ry @ rot
     z = lowest_offset(rot, spot.half)
     return DiePose(style, rot, np.array([spot.x, spot.y, z]), spot.half)
+
+
+def _maybe_sliding(rng: np.random.Generator, pose: DiePose) -> DiePose:
+    """Now and then a die is still sliding when the picture is taken: smear it a little."""
+    if rng.random() >= 0.05:
+        return pose
+    length, ang = float(rng.uniform(2.0, 8.0)), float(rng.uniform(0, 2 * math.pi))
+    return replace(pose, blur_px=(length * math.cos(ang), length * math.sin(ang)))
 
 
 def sample_styles(
@@ -207,7 +215,7 @@ def render_scene(rng: np.random.Generator, cfg: SceneConfig) -> RenderedScene:
     spots = place_dice(rng, setting.cam, count, die_world / 2, cfg.cluster, clutter_spots)
     styles = sample_styles(rng, len(spots), cfg.colours)
     dice = [
-        DieEntry(i, resting_pose(rng, style, spot, int(rng.integers(1, 7))))
+        DieEntry(i, _maybe_sliding(rng, resting_pose(rng, style, spot, int(rng.integers(1, 7)))))
         for i, (style, spot) in enumerate(zip(styles, spots, strict=True))
     ]
     hands = [sample_hand(rng, setting.cam, die_world)] if rng.random() < cfg.hands else []
