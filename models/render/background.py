@@ -127,7 +127,8 @@ def paper(rng: np.random.Generator, h: int, w: int, unit: float) -> F32:
         y, x = np.ogrid[:h, :w]
         lines = ((y % step) < 1.0) | ((x % step) < 1.0) if rng.random() < 0.5 else (y % step) < 1.0
         ink = np.array(hsv(_u(rng, 180, 230), 0.3, 0.8), np.float32)
-        img[np.broadcast_to(lines, (h, w))] = ink
+        where = np.broadcast_to(lines, (h, w))
+        img[where] = img[where] * 0.5 + ink * 0.5
     return _mottle(rng, img, unit, 0.012, 0.01)
 
 

@@ -43,14 +43,14 @@ def sample_look(rng: np.random.Generator, effects: bool, video: bool = False) ->
         length, ang = float(rng.uniform(1.0, 6.0)), float(rng.uniform(0, math.pi))
         shake = (length * math.cos(ang), length * math.sin(ang))
     return CameraLook(
-        defocus=float(rng.uniform(0.3, 1.5)) if rng.random() < 0.3 else 0.0,
+        defocus=float(rng.uniform(0.3, 1.3)) if rng.random() < 0.25 else 0.0,
         shake=shake,
         vignette=float(rng.uniform(0.0, 0.45)),
         # Video codecs spend their bits on frame-to-frame noise: keep a video's faint.
         noise=float(rng.uniform(0.002, 0.007) if video else rng.uniform(0.004, 0.03)),
         chroma_noise=0.0 if video else float(rng.uniform(0.0, 0.6)),
         jpeg=0 if video else (int(rng.integers(35, 96)) if rng.random() < 0.9 else 0),
-        soften=float(rng.uniform(0.5, 0.9)) if rng.random() < 0.25 else 1.0,
+        soften=float(rng.uniform(0.5, 0.9)) if rng.random() < 0.2 else 1.0,
         saturation=float(rng.uniform(0.8, 1.2)),
         gamma=float(rng.uniform(0.85, 1.15)),
     )

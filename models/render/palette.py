@@ -175,7 +175,7 @@ def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
     else:
         body, second, marble, opacity, finish = _class_look(rng, colour)
     pip_name = _pip_name(rng, colour, body)
-    spacing = _u(rng, 0.22, 0.29)
+    spacing = _u(rng, 0.23, 0.29)
     return DieStyle(
         colour=colour,
         body=body,
@@ -185,7 +185,7 @@ def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
         gloss=_u(rng, 0.05, 0.9) if finish != "wood" else _u(rng, 0.0, 0.15),
         pip_name=pip_name,
         pip=PIP_COLOURS[pip_name],
-        pip_radius=_u(rng, 0.068, min(0.108, spacing / 2.3)),
+        pip_radius=_u(rng, 0.075, min(0.122, spacing / 2.2)),
         pip_spacing=spacing,
         pip_aspect=_u(rng, 0.9, 1.0),
         corner=_u(rng, 0.07, 0.2),
