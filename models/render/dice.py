@@ -144,11 +144,15 @@ def _edge_glints(pose: DiePose, light: Light, face: _Face, hv: F64, hi: F32) -> 
 
 def _face_extent(quad: F64) -> float:
     """Texture pixels a face needs: its longest side, or less when foreshortened."""
-    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
-    d1, d2 = quad[2] - quad[0], quad[3] - quad[1]
-    area = 0.5 * abs(float(d1[0] * d2[1] - d1[1] * d2[0]))
-    longest = float(sides.max())
-    return min(longest, 2.0 * area / max(longest, 1e-6))
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = (tuple(map(float, p)) for p in quad)
+    longest = max(
+        math.hypot(bx - ax, by - ay),
+        math.hypot(cx - bx, cy - by),
+        math.hypot(dx - cx, dy - cy),
+        math.hypot(ax - dx, ay - dy),
+    )
+    area = 0.5 * abs((cx - ax) * (dy - by) - (cy - ay) * (dx - bx))
+    return float(min(longest, 2.0 * area / max(longest, 1e-6)))
 
 
 def _occlusion_ramp(face: _Face, shape: tuple[int, int]) -> F32 | None:
@@ -172,9 +176,12 @@ def _occlusion_ramp(face: _Face, shape: tuple[int, int]) -> F32 | None:
     span = float(axis @ axis)
     if span < 1.0:
         return None
-    y, x = np.ogrid[: shape[0], : shape[1]]
-    t = ((x - high[0]) * axis[0] + (y - high[1]) * axis[1]) / span
-    return np.asarray(1.0 - 0.3 * np.clip(t, 0, 1) * math.hypot(*down), np.float32)
+    # t = projection onto the face's downward axis, as an outer sum of a row and a column.
+    col = (np.arange(shape[1], dtype=np.float32) - float(high[0])) * float(axis[0] / span)
+    row = (np.arange(shape[0], dtype=np.float32) - float(high[1])) * float(axis[1] / span)
+    t = np.add.outer(row, col)
+    strength = 0.3 * math.hypot(*down)
+    return np.asarray(1.0 - strength * np.clip(t, 0, 1), np.float32)
 
 
 def draw_die(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import cv2
@@ -9,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render.arrays import f32
-from models.render.noise import pixel_noise
+from models.render.noise import hash_unit, pixel_noise
 from models.render.palette import BGR, DieStyle
 
 F32 = npt.NDArray[np.float32]
@@ -66,13 +67,14 @@ def _fill(size: int, colour: BGR) -> F32:
     return out
 
 
-def _body(style: DieStyle, size: int, rng: np.random.Generator) -> U8:
+def _body(style: DieStyle, value: int, size: int) -> U8:
     """The face without pips, uint8 BGR. Plain plastic is flat colour (sensor noise comes
     later); marble, wood, metal and see-through bodies get their patterns."""
     if style.marble <= 0 and not style.grain and style.finish != "metal" and style.opacity >= 1:
         out = np.empty((size, size, 3), np.uint8)
         out[:] = [round(c * 255) for c in style.body]
         return out
+    rng = np.random.default_rng([style.seed, value, size])
     img = _fill(size, style.body)
     c = np.linspace(-1.0, 1.0, size, dtype=np.float32)
     if style.marble > 0:
@@ -100,51 +102,54 @@ def _alpha_u8(size: int, corner: float) -> U8:
     return np.asarray(face_alpha(size, corner) * 255.0 + 0.5, np.uint8)
 
 
-def _draw_pips(
-    style: DieStyle, value: int, size: int, rng: np.random.Generator, img: U8, mask: U8 | None
-) -> None:
+def _pip_layers(style: DieStyle, value: int) -> list[tuple[tuple[float, ...], float, float]]:
+    """(BGR 0..255, radius factor, shift along the light) of each painted layer of a pip."""
+    pip = (0.08, 0.08, 0.75) if value == 1 and style.one_red else style.pip
+    rim = tuple((p * 0.45 + b * 0.15) * 255 for p, b in zip(pip, style.body, strict=True))
+    layers = [(rim, 1.0, 0.0), (tuple(p * 255 for p in pip), 0.86, 0.1)]
+    if style.pip_name in ("gold", "silver"):
+        layers.append((tuple(min(p * 255 + 90, 255.0) for p in pip), 0.3, -0.35))
+    return layers
+
+
+def _draw_pips(style: DieStyle, value: int, size: int, img: U8, mask: U8 | None) -> None:
     """Pips painted into `img` (uint8 BGR, in place): a dark recess rim, the paint, a glint on
-    metallic paint; their coverage into `mask` when given."""
+    metallic paint; their coverage into `mask` when given. Wobble comes from a hash of the
+    style, so a face looks the same every time it is drawn."""
     if style.blank:
         return
     spacing, scale = style.pip_spacing * size, float(1 << _SHIFT)
-    angle = float(rng.uniform(0, 360))
-    off = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
-    pip = np.array(style.pip, np.float64)
-    if value == 1 and style.one_red:
-        pip = np.array((0.08, 0.08, 0.75))
-    body = np.array(style.body, np.float64)
-    layers = [((pip * 0.45 + body * 0.15) * 255, 1.0, 0.0), (pip * 255, 0.86, 0.1)]
-    if style.pip_name in ("gold", "silver"):
-        layers.append((np.minimum(pip * 255 + 90, 255), 0.3, -0.35))
-    for gx, gy in PIP_LAYOUT[value]:
-        radius = style.pip_radius * size * float(rng.uniform(0.96, 1.04))
+    angle = 360.0 * hash_unit(style.seed, value, 1)
+    ox, oy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    layers = _pip_layers(style, value)
+    for k, (gx, gy) in enumerate(PIP_LAYOUT[value]):
+        radius = style.pip_radius * size * (0.96 + 0.08 * hash_unit(style.seed, value, 2, k))
         if value == 1:
             radius *= style.big_one
-        centre = np.array([size / 2 + gx * spacing, size / 2 + gy * spacing]) - 0.5
-        centre += rng.normal(0, 0.008 * size, 2)
+        jx = (hash_unit(style.seed, value, 3, k) - 0.5) * 0.03 * size
+        jy = (hash_unit(style.seed, value, 4, k) - 0.5) * 0.03 * size
+        cx, cy = size / 2 + gx * spacing - 0.5 + jx, size / 2 + gy * spacing - 0.5 + jy
         for colour, shrink, shift in layers:
-            ctr = centre + off * shift * radius
-            centre_i = (int(ctr[0] * scale), int(ctr[1] * scale))
+            centre = (
+                int((cx + ox * shift * radius) * scale),
+                int((cy + oy * shift * radius) * scale),
+            )
             axes = (
                 max(1, int(radius * shrink * scale)),
                 max(1, int(radius * shrink * style.pip_aspect * scale)),
             )
-            cv2.ellipse(
-                img, centre_i, axes, angle, 0, 360, colour.tolist(), -1, cv2.LINE_AA, _SHIFT
-            )
+            cv2.ellipse(img, centre, axes, angle, 0, 360, colour, -1, cv2.LINE_AA, _SHIFT)
             if mask is not None and shrink == 1.0:
-                cv2.ellipse(mask, centre_i, axes, angle, 0, 360, 255, -1, cv2.LINE_AA, _SHIFT)
+                cv2.ellipse(mask, centre, axes, angle, 0, 360, 255, -1, cv2.LINE_AA, _SHIFT)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def face_texture(style: DieStyle, value: int, size: int) -> tuple[U8, U8 | None]:
     """(BGRA uint8 (T, T, 4): colour and rounded-edge coverage, pip coverage (T, T) for
     see-through dice or None) of one face, the same every call."""
-    rng = np.random.default_rng([style.seed, value, size])
-    colour = _body(style, size, rng)
+    colour = _body(style, value, size)
     mask = np.zeros((size, size), np.uint8) if style.opacity < 1.0 else None
-    _draw_pips(style, value, size, rng, colour, mask)
+    _draw_pips(style, value, size, colour, mask)
     img = cv2.merge([colour, _alpha_u8(size, round(style.corner, 2))])
     img.setflags(write=False)
     return np.asarray(img, np.uint8), mask
