@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import Any
 
 from companion import session_rules as sr
-from companion.errors import ConflictError, RecordError
+from companion.errors import ConflictError, RecordError, StoreError
 from companion.games import DEFAULT_GAME, GameRules, find_game
 from companion.record import parse_record, replay_steps
 from companion.session_errors import FieldError
@@ -51,6 +51,11 @@ class Session(CameraRolls):
     def close(self) -> None:
         self.table.close()
         self.store.close()
+
+    @property
+    def closed(self) -> bool:
+        """After `close`: every wait returns None and the streams end."""
+        return self.table.closed
 
     def __enter__(self) -> Session:
         return self
@@ -218,12 +223,18 @@ class Session(CameraRolls):
         """The view once its version differs from `after`; None after `timeout_s` (or when the
         session closes). Wakes on every change in this process and polls the store every
         `poll_s` for other processes' writes."""
-        self.store.get_game(game_id)
 
         def probe() -> GameView | None:
             return self.view(game_id) if self.version(game_id) != after else None
 
-        return self.table.wait_until(probe, timeout_s, self.poll_s)
+        try:
+            self.store.get_game(game_id)
+            return self.table.wait_until(probe, timeout_s, self.poll_s)
+        except StoreError:
+            # The session closed while this waiter was reading the store: end the wait quietly.
+            if self.table.closed:
+                return None
+            raise
 
     # --- internals ---------------------------------------------------------------------------
 

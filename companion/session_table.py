@@ -139,16 +139,21 @@ class Table:
         self, probe: Callable[[], T | None], timeout_s: float, poll_s: float
     ) -> T | None:
         """Call `probe` after every change (and every `poll_s`, for other processes' writes)
-        until it returns something or `timeout_s` passes."""
+        until it returns something; None once `timeout_s` passes or the table closes.
+
+        A closed table is never probed again: the session closes its store right after its
+        table, and a probe reads the store."""
         deadline = time.monotonic() + max(0.0, timeout_s)
         while True:
             with self._cond:
+                if self._closed:
+                    return None
                 ticks = self._ticks
             found = probe()
             if found is not None:
                 return found
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or self._closed:
+            if remaining <= 0:
                 return None
             with self._cond:
                 if self._ticks == ticks and not self._closed:

@@ -107,4 +107,5 @@ def video() -> Response:
     svc = services()
     if svc.live is None:
         raise ApiError(404, "no camera: the dashboard runs without a live feed")
-    return mjpeg_response(svc.live, svc.config.mjpeg_fps)
+    session = svc.session
+    return mjpeg_response(svc.live, svc.config.mjpeg_fps, lambda: session.closed)

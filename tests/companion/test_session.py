@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from companion.games import find_game
 from companion.record import replay
 from companion.session import Session
 from companion.session_errors import FieldError
+from companion.session_table import Table
 
 GOLDEN = Path(__file__).parent / "golden" / "example3.ryb"
 
@@ -251,3 +253,48 @@ def test_wait_for_change_sees_another_session_on_the_same_folder(
         changed = session.wait_for_change(game, version, timeout_s=5)
         timer.join()
     assert changed is not None and changed.seq == 1
+
+
+def test_closing_the_table_wakes_waiters_without_probing_again() -> None:
+    """The session closes its store right after its table, so a waiter woken by the close must
+    not probe (read the store) again: it returns None at once."""
+    table = Table()
+    probed: list[bool] = []
+    first = threading.Event()
+
+    def probe() -> None:
+        probed.append(table.closed)
+        first.set()
+
+    got: list[Any] = []
+    waiter = threading.Thread(target=lambda: got.append(table.wait_until(probe, 30, 30)))
+    waiter.start()
+    assert first.wait(5)
+    time.sleep(0.2)  # let it block in the wait that the close must end
+    table.close()
+    waiter.join(5)
+    assert not waiter.is_alive()
+    assert (got, probed) == ([None], [False])
+    assert table.wait_until(probe, 30, 30) is None
+    assert probed == [False]
+
+
+def test_closing_the_session_ends_every_wait_quietly(session: Session, game: str) -> None:
+    version = session.view(game).version
+    outcomes: list[object] = []
+
+    def wait() -> None:
+        try:
+            outcomes.append(session.wait_for_change(game, version, 30))
+        except Exception as exc:  # the test reports whatever escaped
+            outcomes.append(exc)
+
+    waiters = [threading.Thread(target=wait) for _ in range(8)]
+    for waiter in waiters:
+        waiter.start()
+    time.sleep(0.2)
+    session.close()
+    for waiter in waiters:
+        waiter.join(5)
+    assert outcomes == [None] * 8
+    assert session.wait_for_change(game, version, 30) is None

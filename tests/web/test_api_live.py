@@ -3,6 +3,7 @@ settled rolls reach the session, the camera status and the MJPEG video are serve
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -90,3 +91,24 @@ def test_video_streams_annotated_jpeg_frames(
     head, _, body = part.partition(b"\r\n\r\n")
     assert head.startswith(b"--dicetable-frame\r\nContent-Type: image/jpeg\r\n")
     assert body.startswith(b"\xff\xd8\xff") and body.endswith(b"\r\n")
+
+
+def test_video_ends_when_the_session_closes(
+    live_app: tuple[LivePipeline, Session, SyntheticSource],
+) -> None:
+    live, session, source = live_app
+    app = create_app(WebConfig(overlay_token=OVERLAY, mjpeg_fps=50.0), session, live)
+    settle_once(live, source)
+    video = app.test_client().get("/video.mjpeg", buffered=False)
+    parts = video.iter_encoded()
+    next(parts)
+    session.close()
+    # The same frame is never sent twice, so a stream that did not stop would block forever:
+    # read the rest on a thread and give it a deadline.
+    rest: list[bytes] = []
+    reader = threading.Thread(target=lambda: rest.extend(parts), daemon=True)
+    reader.start()
+    reader.join(5)
+    assert not reader.is_alive()
+    video.close()
+    assert rest == []

@@ -4,6 +4,7 @@ the roll stream, and a second process's writes."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,3 +153,22 @@ def test_another_process_writing_the_folder_reaches_the_stream(
         other.append(game, "Al: pass")
     change = stream.next()
     assert (change.event, change.id) == ("change", "2.0")
+
+
+def test_closing_the_session_ends_open_streams_quietly(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    app, session = build(tmp_path, heartbeat_s=30)
+    with serving(app) as server:
+        game = orange_game(session)
+        streams = [server.stream(f"/api/games/{game}/stream"), server.stream("/api/roll/stream")]
+        for stream in streams:
+            assert stream.next().event == "snapshot"
+        with caplog.at_level(logging.INFO, logger="werkzeug"):
+            session.close()
+            for stream in streams:
+                with pytest.raises(EOFError):
+                    stream.next(skip_comments=False)
+                stream.close()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert errors == []
