@@ -31,39 +31,41 @@ def square_corners(x: F64, y: F64, yaw: F64, half: F64) -> F64:
     return np.stack([x[:, None] + c * lx - s * ly, y[:, None] + s * lx + c * ly], axis=-1)
 
 
+def _corners(spot: Spot, grow: float) -> list[tuple[float, float]]:
+    c, s, h = math.cos(spot.yaw), math.sin(spot.yaw), spot.half + grow
+    return [
+        (spot.x + c * sx * h - s * sy * h, spot.y + s * sx * h + c * sy * h)
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    ]
+
+
+def _separated(
+    a: list[tuple[float, float]], b: list[tuple[float, float]], yaws: tuple[float, ...]
+) -> bool:
+    for yaw in yaws:
+        ax, ay = math.cos(yaw), math.sin(yaw)
+        pa = [x * ax + y * ay for x, y in a]
+        pb = [x * ax + y * ay for x, y in b]
+        if max(pa) <= min(pb) or max(pb) <= min(pa):
+            return True
+    return False
+
+
 def overlaps(spot: Spot, others: list[Spot], gap: float = 0.0) -> bool:
-    """Whether the square `spot` (grown by `gap`) overlaps any of `others` (separating axes)."""
-    if not others:
-        return False
-    arr = np.array([[o.x, o.y, o.yaw, o.half] for o in others])
-    dist = np.hypot(arr[:, 0] - spot.x, arr[:, 1] - spot.y)
-    reach = (arr[:, 3] + spot.half + gap) * math.sqrt(2)
-    near = dist < reach
-    if not near.any():
-        return False
-    arr = arr[near]
-    a = square_corners(arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3] + gap / 2)
-    b = square_corners(
-        np.array([spot.x]),
-        np.array([spot.y]),
-        np.array([spot.yaw]),
-        np.array([spot.half + gap / 2]),
-    )
-    b = np.broadcast_to(b, a.shape)
-    yaws = np.stack(
-        [
-            arr[:, 2],
-            arr[:, 2] + math.pi / 2,
-            np.full(len(arr), spot.yaw),
-            np.full(len(arr), spot.yaw + math.pi / 2),
-        ],
-        axis=1,
-    )
-    axes = np.stack([np.cos(yaws), np.sin(yaws)], axis=-1)  # (M, 4, 2)
-    pa = np.einsum("mcd,mkd->mkc", a, axes)
-    pb = np.einsum("mcd,mkd->mkc", b, axes)
-    separated = (pa.max(-1) <= pb.min(-1)) | (pb.max(-1) <= pa.min(-1))
-    return bool((~separated.any(axis=1)).any())
+    """Whether the square `spot` (grown by `gap`) overlaps any of `others` (separating axes;
+    plain Python, since a scene holds a few dozen squares at most)."""
+    mine: list[tuple[float, float]] | None = None
+    for o in others:
+        dist = math.hypot(o.x - spot.x, o.y - spot.y)
+        if dist >= (o.half + spot.half + gap) * math.sqrt(2):
+            continue
+        if dist < o.half + spot.half + gap:
+            return True
+        mine = mine or _corners(spot, gap / 2)
+        axes = (o.yaw, o.yaw + math.pi / 2, spot.yaw, spot.yaw + math.pi / 2)
+        if not _separated(mine, _corners(o, gap / 2), axes):
+            return True
+    return False
 
 
 def place_dice(
