@@ -5,7 +5,9 @@ deterministic for it. Backgrounds and lamps come in named families so that some 
 out of training. See `render_scene`, `die_crops`, `TableAnimation` and `python -m models.render`.
 """
 
+from models.render.animation import AnimationFrame, DieStop, TableAnimation
 from models.render.crops import DieCrop, die_crops
+from models.render.events import Event, HandPass, Nudge, PickUp, Sweep, Throw
 from models.render.families import (
     BACKGROUNDS,
     HOLDOUT_BACKGROUNDS,
@@ -24,10 +26,19 @@ __all__ = [
     "LIGHTS",
     "TRAIN_BACKGROUNDS",
     "TRAIN_LIGHTS",
+    "AnimationFrame",
     "DieCrop",
     "DieLabel",
+    "DieStop",
+    "Event",
+    "HandPass",
+    "Nudge",
+    "PickUp",
     "RenderedScene",
     "SceneConfig",
+    "Sweep",
+    "TableAnimation",
+    "Throw",
     "die_crops",
     "render_scene",
 ]
