@@ -41,10 +41,7 @@ def _write_set(args: argparse.Namespace) -> int:
 
     backgrounds, lights = FAMILY_SETS[args.families]
     width, height = args.size
-    die_px = (12.0, max(12.0, min(220.0, 0.45 * min(width, height))))
-    cfg = SceneConfig(
-        width=width, height=height, die_px=die_px, backgrounds=backgrounds, lights=lights
-    )
+    cfg = SceneConfig(width=width, height=height, backgrounds=backgrounds, lights=lights)
 
     def tick(done: int) -> None:
         if done % 100 == 0 or done == args.count:

@@ -59,8 +59,8 @@ def _pick(rng: np.random.Generator, names: tuple[str, ...]) -> str:
 
 
 def sample_die_world(rng: np.random.Generator, cfg: SceneConfig) -> float:
-    """Die edge in world units (pixels at the image centre), log-uniform in cfg.die_px."""
-    lo, hi = cfg.die_px
+    """Die edge in world units (pixels at the image centre), log-uniform in cfg.die_range."""
+    lo, hi = cfg.die_range
     return float(math.exp(rng.uniform(math.log(lo), math.log(hi))))
 
 

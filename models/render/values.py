@@ -25,14 +25,15 @@ MIN_SIDE, MAX_SIDE = 64, 4096
 class SceneConfig:
     """What scenes to draw. Ranges are (low, high), drawn per scene.
 
-    `die_px` is the die edge in pixels where the camera axis meets the table; dice nearer an
-    oblique camera look bigger. `clutter` and `hands` are probabilities of distractors; with
-    `effects` False the camera is ideal (no glare, blur, noise, colour cast or JPEG)."""
+    `die_px` is the die edge in pixels where the camera axis meets the table (dice nearer an
+    oblique camera look bigger); None means 12 px up to 0.45 x the shorter side, at most 220.
+    `clutter` and `hands` are probabilities of distractors; with `effects` False the camera is
+    ideal (no glare, blur, noise, colour cast or JPEG)."""
 
     width: int = 640
     height: int = 480
     dice_count: tuple[int, int] = (2, 20)
-    die_px: tuple[float, float] = (12.0, 220.0)
+    die_px: tuple[float, float] | None = None
     colours: tuple[Colour, ...] = COLOURS
     backgrounds: tuple[str, ...] = TRAIN_BACKGROUNDS
     lights: tuple[str, ...] = TRAIN_LIGHTS
@@ -50,7 +51,7 @@ class SceneConfig:
         lo, hi = self.dice_count
         if not 0 <= lo <= hi <= 60:
             raise ValueError(f"dice_count must be 0 <= low <= high <= 60, got {self.dice_count!r}")
-        plo, phi = self.die_px
+        plo, phi = self.die_range
         if not 6.0 <= plo <= phi <= 0.6 * min(self.width, self.height):
             raise ValueError(
                 f"die_px must be 6 <= low <= high <= 0.6 * shorter side, got {self.die_px!r}"
@@ -69,6 +70,13 @@ class SceneConfig:
         ):
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{name} must be in 0..1, got {p!r}")
+
+    @property
+    def die_range(self) -> tuple[float, float]:
+        """`die_px`, or its default for this picture size."""
+        if self.die_px is not None:
+            return self.die_px
+        return (12.0, max(12.0, min(220.0, 0.45 * min(self.width, self.height))))
 
     @classmethod
     def clean(cls, width: int = 640, height: int = 480, **overrides: object) -> SceneConfig:

@@ -185,3 +185,9 @@ def test_black_and_white_bodies_are_dark_or_pale_and_unsaturated() -> None:
         b, g, r = class_tone(rng, Colour.WHITE)
         _, s, v = colorsys.rgb_to_hsv(r, g, b)
         assert s <= 0.15 + 1e-9 and v >= 0.84 - 1e-9
+
+
+@pytest.mark.parametrize(("size", "high"), [((320, 240), 108.0), ((1280, 720), 220.0)])
+def test_default_die_sizes_fit_the_picture(size: tuple[int, int], high: float) -> None:
+    cfg = SceneConfig(width=size[0], height=size[1])
+    assert cfg.die_px is None and cfg.die_range == (12.0, high)
