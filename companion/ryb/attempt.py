@@ -132,6 +132,25 @@ def bank_floor(state: GameState, roll: Roll, already: int) -> int:
     return 1 if already > 0 else 0
 
 
+def _already(goal: Goal, roll: Roll, swiss: bool) -> int | None:
+    """The points already where a bank goes: on the goal, or with `swiss` on the roller's Swiss
+    Bank card on it (None: no such card; a raided treasure goal never has one)."""
+    if not swiss:
+        return goal.banked
+    card = goal.swiss_of(roll.player) if roll.owner is None else None
+    return None if card is None else card.banked
+
+
+def bank_range(state: GameState, *, swiss: bool = False) -> tuple[int, int] | None:
+    """Ruling 4 for the open roll: the (least, most) points its player may bank on the goal,
+    or with `swiss` on their Swiss Bank card. None when no roll is open, or no such card."""
+    roll = state.turn.roll
+    if roll is None:
+        return None
+    already = _already(current_goal(state, roll.owner, roll.goal.uid), roll, swiss)
+    return None if already is None else (bank_floor(state, roll, already), roll.points)
+
+
 def bank(state: GameState, ev: Bank) -> GameState:
     roll = _open_roll(state, ev.player, "Bank")
     goal = current_goal(state, roll.owner, roll.goal.uid)
@@ -139,18 +158,16 @@ def bank(state: GameState, ev: Bank) -> GameState:
         fail(
             f"{ev.player} rolled {roll.points} {goal.colour.value} points, cannot bank {ev.points}"
         )
+    already = _already(goal, roll, ev.swiss)
+    if already is None:
+        fail(f"{ev.player} has no Swiss Bank card on {goal.name}")
     if ev.swiss:
-        own = goal.swiss_of(ev.player)
-        if own is None or roll.owner is not None:
-            fail(f"{ev.player} has no Swiss Bank card on {goal.name}")
-        already = own.banked
         swiss = tuple(
             replace(s, banked=s.banked + ev.points) if s.owner == ev.player else s
             for s in goal.swiss
         )
         changed = replace(goal, swiss=swiss)
     else:
-        already = goal.banked
         changed = replace(goal, banked=goal.banked + ev.points)
     floor = bank_floor(state, roll, already)
     if ev.points < floor:

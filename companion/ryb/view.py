@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.ryb.attempt import bank_range
 from companion.ryb.dice import GOAL_COLOURS, Pool, RolledDie, totals
 from companion.ryb.state import GameState, Goal, LastAttempt, Player, VariableMode, VariableRule
 from companion.ryb.turns import phase
@@ -117,6 +118,18 @@ def _next_verbs(state: GameState, now: str) -> list[str]:
     return verbs
 
 
+def _range_json(limits: tuple[int, int]) -> dict[str, int]:
+    return {"min": limits[0], "max": limits[1]}
+
+
+def _bank_json(state: GameState) -> dict[str, Any] | None:
+    """The points the open roll may bank (ruling 4), and on the roller's Swiss Bank card."""
+    limits, swiss = bank_range(state), bank_range(state, swiss=True)
+    if limits is None:
+        return None
+    return {**_range_json(limits), "swiss": None if swiss is None else _range_json(swiss)}
+
+
 def _turn_json(state: GameState) -> dict[str, Any]:
     now = phase(state)
     seat = drafter(state) if state.draft is not None else state.turn.seat
@@ -132,6 +145,7 @@ def _turn_json(state: GameState) -> dict[str, Any]:
         "raid_target": turn.raid_target,
         "awaiting": state.reaction.target if state.reaction is not None else None,
         "next": _next_verbs(state, now),
+        "bank": _bank_json(state),
     }
 
 

@@ -77,7 +77,7 @@ export class Controls {
     const cards = CARD_VERBS.filter((v) => next.includes(v));
     if (cards.length) this.node.append(this.cardControl(cards, ctx, "Play an action card", "card"));
     if (has("attempt")) this.node.append(pending ? section("Attempt a goal", "attempt", el("p", {}, "A camera attempt is waiting: accept or cancel it above.")) : this.attemptControl(state));
-    if (has("bank")) this.node.append(this.bankControl(state));
+    if (has("bank") && state.turn.bank) this.node.append(this.bankControl(state.turn.bank));
     const after = ["doover", "reroll", "exchange"].filter((v) => next.includes(v));
     if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves", "other"));
     if (has("denied", "cancel")) this.node.append(this.reactionControl(state, next));
@@ -167,20 +167,24 @@ export class Controls {
     return section("Attempt a goal", "attempt", el("div", { class: "row" }, el("label", {}, "goal ", goal), camera), byHand, err);
   }
 
-  bankControl(state) {
+  /** `bank` is the state's `turn.bank`: the range the rules allow, and on the Swiss Bank card. */
+  bankControl(bank) {
     const err = errorLine();
-    const last = state.last_attempt;
-    const max = last ? last.points : 0;
-    const min = bankFloor(state);
-    const points = el("input", { type: "number", name: "bank-points", min, max, value: max, class: "num", "aria-label": "points to bank" });
-    const swissGoal = state.goals.find((g) => (g.swiss || []).some((s) => s.player === this.actor));
-    const swiss = swissGoal ? el("label", {}, el("input", { type: "checkbox", name: "bank-swiss" }), " on my Swiss Bank") : null;
+    const points = el("input", { type: "number", name: "bank-points", class: "num", "aria-label": "points to bank" });
+    const allowed = el("span", { class: "range" });
+    const onSwiss = bank.swiss ? el("input", { type: "checkbox", name: "bank-swiss" }) : null;
+    const show = () => {
+      const { min, max } = onSwiss && onSwiss.checked ? bank.swiss : bank;
+      Object.assign(points, { min, max, value: max });
+      allowed.textContent = `allowed: ${min} to ${max}`;
+    };
+    if (onSwiss) onSwiss.addEventListener("change", show);
+    show();
     const submit = el("button", { type: "submit", class: "big" }, "Bank");
     const form = el("form", { class: "row", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
-      const onSwiss = swiss && swiss.querySelector("input").checked ? " swiss" : "";
-      this.send(`bank ${points.value.trim()}${onSwiss}`, err, submit);
-    } }, el("label", {}, "points ", points), el("span", { class: "range" }, `allowed: ${min} to ${max}`), swiss, submit);
+      this.send(`bank ${points.value.trim()}${onSwiss && onSwiss.checked ? " swiss" : ""}`, err, submit);
+    } }, el("label", {}, "points ", points), allowed, onSwiss && el("label", {}, onSwiss, " on my Swiss Bank"), submit);
     return section("Bank points", "bank", form, err);
   }
 
@@ -214,15 +218,4 @@ export class Controls {
     } }, el("span", {}, `${this.actor}: `), input, submit);
     return el("details", { class: "control free-line", id: "control-line" }, el("summary", {}, "Type a record line"), form, err);
   }
-}
-
-/** The least points the open roll may bank: from the state when the rules publish it, else the
- * RYB rule as a hint (the server refuses a wrong number either way). */
-export function bankFloor(state) {
-  if (state.turn.bank && Number.isInteger(state.turn.bank.min)) return state.turn.bank.min;
-  const last = state.last_attempt;
-  if (!last || last.points === 0) return 0;
-  if (state.options.edition === "1999") return 1;
-  const goal = state.goals.find((g) => g.colour === last.goal.colour && g.target === last.goal.target);
-  return goal && goal.banked > 0 ? 1 : 0;
 }
