@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from models.render.arrays import f32, u8
 from models.render.lighting import Light
-from models.render.noise import pixel_noise
+from models.render.noise import grey_noise3, pixel_noise
 
 F32 = npt.NDArray[np.float32]
 U8 = npt.NDArray[np.uint8]
@@ -109,8 +109,7 @@ def finish(img: F32, light: Light, look: CameraLook, rng: np.random.Generator) -
     if look.shake != (0.0, 0.0):
         img = f32(cv2.filter2D(img, -1, _kernel(*look.shake)))
     if look.noise > 0:
-        grey = pixel_noise(rng, h, w)
-        luma = cv2.merge([grey, grey, grey])
+        luma = grey_noise3(rng, h, w)
         img = f32(cv2.scaleAdd(luma, look.noise * (1 - look.chroma_noise), img))
         if look.chroma_noise > 0:
             img = f32(cv2.scaleAdd(pixel_noise(rng, h, w, 3), look.noise * look.chroma_noise, img))

@@ -21,6 +21,22 @@ def _bank(channels: int) -> F32:
     return bank.astype(np.float32)
 
 
+@lru_cache(maxsize=1)
+def _grey_bank() -> F32:
+    return np.ascontiguousarray(np.repeat(_bank(1), 3, axis=2))
+
+
+def grey_noise3(rng: np.random.Generator, h: int, w: int) -> F32:
+    """Like `pixel_noise(rng, h, w)` but the same value in all three channels (brightness
+    noise), ready to add to a BGR picture."""
+    bank = _grey_bank()
+    if h > _BANK_H or w > _BANK_W:
+        bank = np.tile(bank, (-(-h // _BANK_H), -(-w // _BANK_W), 1))
+    oy = int(rng.integers(0, bank.shape[0] - h + 1))
+    ox = int(rng.integers(0, bank.shape[1] - w + 1))
+    return bank[oy : oy + h, ox : ox + w]
+
+
 def pixel_noise(rng: np.random.Generator, h: int, w: int, channels: int = 1) -> F32:
     """(h, w) or (h, w, 3) standard-normal-like noise: a window of a fixed bank at a random
     offset (tiled when the picture is bigger than the bank). A read-only view whose rows are

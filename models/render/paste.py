@@ -29,13 +29,16 @@ def paste_quad(
     src = np.array(corners, np.float32)
     dst = (quad - [x1 + 0.5, y1 + 0.5]).astype(np.float32)
     m = cv2.getPerspectiveTransform(src, dst)
-    four = np.dstack([tex, alpha]).astype(np.float32)
-    warped = cv2.warpPerspective(four, m, (x2 - x1, y2 - y1), flags=cv2.INTER_LINEAR)
+    size = (x2 - x1, y2 - y1)
+    # 8-bit warps cost a fraction of float ones; the picture is float again right after.
+    four = cv2.merge([np.asarray(tex * 255.0 + 0.5, np.uint8), np.asarray(alpha * 255.0, np.uint8)])
+    warped = cv2.warpPerspective(four, m, size, flags=cv2.INTER_LINEAR)
     roi = img[y1:y2, x1:x2]
-    a = warped[..., 3]
     if strength > 0:
-        shift = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
-        sh = cv2.warpAffine(a, shift, (x2 - x1, y2 - y1))
+        shift = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], np.float64) @ m
+        sh = cv2.warpPerspective(four[..., 3], shift, size, flags=cv2.INTER_LINEAR)
         sh = cv2.GaussianBlur(sh, (0, 0), max(0.7, 0.6 * (abs(dx) + abs(dy))))
-        roi *= (1.0 - strength * sh)[..., None]
-    roi[:] = roi * (1 - a[..., None]) + warped[..., :3] * a[..., None]
+        roi *= (1.0 - (strength / 255.0) * sh.astype(np.float32))[..., None]
+    a = warped[..., 3:].astype(np.float32) * (1.0 / 255.0)
+    roi *= 1.0 - a
+    roi += warped[..., :3].astype(np.float32) * (a * (1.0 / 255.0))
