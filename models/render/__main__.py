@@ -29,6 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, help="folder for images/, labels/, colours.csv")
     parser.add_argument("--count", type=int, default=100, help="pictures to render")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--start", type=int, default=0, help="first picture index (to shard a set over processes)"
+    )
     parser.add_argument("--size", type=parse_size, default=(640, 480), help="WxH (640x480)")
     parser.add_argument("--families", choices=sorted(FAMILY_SETS), default="train")
     parser.add_argument("--demo-video", type=Path, metavar="PATH", help="write an RYB demo mp4")
@@ -47,7 +50,7 @@ def _write_set(args: argparse.Namespace) -> int:
         if done % 100 == 0 or done == args.count:
             print(f"\r{done}/{args.count}", end="", file=sys.stderr, flush=True)
 
-    written = write_set(args.out, args.count, args.seed, cfg, tick)
+    written = write_set(args.out, args.count, args.seed, cfg, tick, args.start)
     print(file=sys.stderr)
     boxes = f"{written.boxes} boxes ({written.hidden} dice too hidden to label)"
     print(f"{written.images} images, {boxes} in {args.out}")

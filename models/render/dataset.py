@@ -87,10 +87,15 @@ def write_set(
     seed: int,
     cfg: SceneConfig,
     progress: Callable[[int], None] | None = None,
+    start: int = 0,
 ) -> WrittenSet:
-    """Render `count` scenes into `out` (which must not already hold a set)."""
+    """Render scenes `start` .. `start + count - 1` of the set `seed` into `out` (which must
+    not already hold a set). Shards with different `start` can run in parallel processes
+    and be merged: a picture's name and content depend only on (seed, index)."""
     if not 1 <= count <= 10_000_000:
         raise ValueError(f"count must be 1..10000000, got {count!r}")
+    if not 0 <= start <= 100_000_000:
+        raise ValueError(f"start must be 0..100000000, got {start!r}")
     _check_out(out)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(exist_ok=True)
@@ -98,7 +103,7 @@ def write_set(
     with (out / "colours.csv").open("w", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=COLOUR_FIELDS)
         writer.writeheader()
-        for i in range(count):
+        for i in range(start, start + count):
             scene = render_scene(scene_seed(seed, i), cfg)
             name = f"{i:06d}.jpg"
             cv2.imwrite(str(out / "images" / name), scene.image_bgr, [cv2.IMWRITE_JPEG_QUALITY, 95])
@@ -108,5 +113,5 @@ def write_set(
             boxes += len(lines)
             hidden += len(scene.dice) - len(lines)
             if progress is not None:
-                progress(i + 1)
+                progress(i - start + 1)
     return WrittenSet(count, boxes, hidden)

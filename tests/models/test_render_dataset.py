@@ -58,3 +58,11 @@ def test_cli_refuses_a_folder_that_holds_a_set(
     assert main(["--out", str(tmp_path), "--count", "2", "--size", "160x120"]) == 2
     assert "already holds files" in capsys.readouterr().err
     assert sorted(p.name for p in (tmp_path / "images").iterdir()) == before
+
+
+def test_shards_are_the_same_pictures_as_one_run(tmp_path: Path) -> None:
+    write_set(tmp_path / "whole", 3, 4, CFG)
+    write_set(tmp_path / "shard", 1, 4, CFG, start=2)
+    assert sorted(p.name for p in (tmp_path / "shard" / "labels").iterdir()) == ["000002.txt"]
+    whole = (tmp_path / "whole" / "labels" / "000002.txt").read_text()
+    assert (tmp_path / "shard" / "labels" / "000002.txt").read_text() == whole
