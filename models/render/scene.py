@@ -15,12 +15,13 @@ import numpy.typing as npt
 from models.render.camera import Camera, sample_camera
 from models.render.clutter import Clutter, draw_flat_clutter, sample_clutter
 from models.render.cube import lowest_offset, resting_rotation
-from models.render.dice import DiePose, Drawn, draw_die, draw_shadows
+from models.render.dice import DiePose, Drawn, draw_die
 from models.render.effects import CameraLook, finish, sample_look
 from models.render.hands import Hand, draw_hands, sample_hand
 from models.render.layout import Spot, place_dice
 from models.render.lighting import Light, sample_light
 from models.render.palette import DieStyle, sample_style
+from models.render.shadows import draw_shadows
 from models.render.table import render_table
 from models.render.values import DieLabel, Quad, RenderedScene, SceneConfig
 from vision.types import Colour
