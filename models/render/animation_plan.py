@@ -119,6 +119,11 @@ def _throw(ctx: _Ctx, ev: Throw) -> None:
         for t in _on_table(ctx, f0)
     ]
     targets = _targets(ctx, len(ev.colours), ctx.blocked + occupied)
+    if len(targets) < len(ev.colours):
+        raise ValueError(
+            f"no room on the table for {len(ev.colours)} more dice at {ev.at_s} s "
+            f"(found places for {len(targets)})"
+        )
     edge = int(ctx.rng.integers(4))
     anchor, inward = _edge_points(ctx, edge, float(ctx.rng.uniform(0.3, 0.7)))
     side = np.array([-inward[1], inward[0]])
@@ -187,6 +192,8 @@ def _touch(ctx: _Ctx, ev: Nudge | PickUp) -> None:
         raise ValueError(f"no die {ev.die_id} to {type(ev).__name__.lower()} at {ev.at_s} s")
     track = tracks[0]
     f0 = ctx.frame(ev.at_s)
+    if not track.present[min(f0, ctx.n_frames - 1)]:
+        raise ValueError(f"die {ev.die_id} is not on the table at {ev.at_s} s")
     start, d, angle = _reach(ctx, track, f0)
     die = track.centre[min(f0, ctx.n_frames - 1), :2]
     fingertips = 1.75 * ctx.palm

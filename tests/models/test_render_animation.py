@@ -74,6 +74,8 @@ def test_pick_up_and_sweep_clear_the_table() -> None:
         (lambda: Throw(0.0, (R, Y), (1,)), "must match the 2 colours"),
         (lambda: Throw(0.0, (R,), (7,)), r"values must be 1\.\.6"),
         (lambda: animation(Nudge(1.0, 5)), "no die 5 to nudge"),
+        (lambda: animation(Throw(0.1, (R,)), Sweep(0.5, 0.5), PickUp(2.0, 0)), "not on the table"),
+        (lambda: animation(Throw(0.1, (R,) * 300)), "no room on the table for 300 more dice"),
         (lambda: TableAnimation(np.random.default_rng(0), [], 1.0, SMALL, 500.0), "fps must be"),
     ],
 )
