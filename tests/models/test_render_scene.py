@@ -21,6 +21,7 @@ from models.render import (
     render_scene,
 )
 from models.render.palette import class_tone
+from vision.crops import crop_square
 from vision.types import COLOURS, Colour
 
 SMALL = SceneConfig(width=320, height=240, die_px=(12.0, 60.0), dice_count=(3, 8))
@@ -151,6 +152,10 @@ def test_crops_follow_the_visible_dice() -> None:
         mx1, my1, mx2, _ = moved.window_xyxy
         assert abs(mx1 - x1) <= 0.35 * side + 2 and abs(my1 - y1) <= 0.35 * side + 2
         assert 0.8 * side - 2 <= mx2 - mx1 <= 1.2 * side + 2
+    for crop in centred:  # without jitter: exactly what the runtime reader cuts
+        assert np.array_equal(
+            crop.image_bgr, crop_square(scene.image_bgr, crop.label.box_xyxy, 1.25, 32)
+        )
     with pytest.raises(ValueError, match=r"jitter must be in 0\.\.0\.5"):
         die_crops(scene, jitter=0.9)
 
