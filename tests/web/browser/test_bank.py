@@ -41,6 +41,6 @@ def test_bank_range_follows_the_rules_and_the_swiss_bank_card(
     assert (points.get_attribute("min"), points.input_value()) == ("0", "3")
     tab.fill("#control-bank input[name=bank-points]", "0")
     tab.click("#control-bank button[type=submit]")
-    tab.wait_for_function("document.querySelector('#table-view').dataset.seq === '6'")
+    tab.wait_for_function("document.querySelector('#table-view').dataset.seq === '7'")
     assert "Swiss Bank: Bruce 0" in tab.inner_text("li.goal[data-ref='#1']")
     assert dashboard.session.history(game)[-1].line == "Bruce: bank 0 swiss"
