@@ -9,6 +9,7 @@ a person accepts them (`companion.session_roll`). See docs/api.md.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,6 +43,9 @@ class Session(CameraRolls):
         self.poll_s = poll_s
         self.table = Table()
         self._cache = sr.StateCache()
+        # Held while this session writes a game and clears the pending attempt the write moved
+        # past, so a reader never clears it first with a vaguer reason.
+        self._writing = threading.RLock()
 
     @classmethod
     def open(cls, data_dir: Path | str, *, poll_s: float = DEFAULT_POLL_S) -> Session:
@@ -124,17 +128,18 @@ class Session(CameraRolls):
     def view(self, game_id: str) -> GameView:
         info = self.store.get_game(game_id)
         rules = find_game(info.game)
-        pending_rev = self.table.pending_rev(info.id)
         seq, state = self._folded(info)
+        rev, pending, cleared = self._table_at(info.id, seq)
         return GameView(
             game_id=info.id,
             game=info.game,
             seq=seq,
-            version=version_token(seq, pending_rev),
+            version=version_token(seq, rev),
             title=info.title,
             header=info.header,
             state=rules.state_json(state),
-            pending=self.table.pending(info.id),
+            pending=pending,
+            pending_cleared=cleared,
             created_at=info.created_at,
             updated_at=info.updated_at,
         )
@@ -145,12 +150,13 @@ class Session(CameraRolls):
 
     def version(self, game_id: str) -> str:
         """The view's SSE id, read cheaply (no fold)."""
-        return version_token(self.store.head_seq(game_id), self.table.pending_rev(game_id))
+        seq = self.store.head_seq(game_id)
+        return version_token(seq, self._table_at(game_id, seq)[0])
 
-    def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], Any]:
-        """The rules and the folded state of a game (for the camera flow)."""
+    def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], int, Any]:
+        """The rules, the head seq and the folded state of a game (for the camera flow)."""
         info = self.store.get_game(game_id)
-        return find_game(info.game), self._folded(info)[1]
+        return find_game(info.game), *self._folded(info)
 
     # --- events ------------------------------------------------------------------------------
 
@@ -184,21 +190,30 @@ class Session(CameraRolls):
             state = self._state_at(rules, info, events)
             after.append(sr.step(rules, state, canonical)[1])
 
-        stored = self.store.append_validated(
-            info.id, canonical, validate, thumbnail_jpeg=thumbnail_jpeg, source=source, meta=meta
-        )
-        self._cache.put(info.id, stored.seq, after[0])
-        self.table.wake()
+        with self._writing:
+            stored = self.store.append_validated(
+                info.id,
+                canonical,
+                validate,
+                thumbnail_jpeg=thumbnail_jpeg,
+                source=source,
+                meta=meta,
+            )
+            self._cache.put(info.id, stored.seq, after[0])
+            turn = rules.current_player(after[0])
+            self._moved_on(info.id, "append", f"{canonical!r} was recorded", turn)
         return self.view(info.id)
 
     def undo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
-        self.store.undo(game_id, expected_seq=expected_seq)
-        self.table.wake()
+        with self._writing:
+            event = self.store.undo(game_id, expected_seq=expected_seq)
+            self._moved_on(game_id, "undo", f"undo took back {event.line!r}")
         return self.view(game_id)
 
     def redo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
-        self.store.redo(game_id, expected_seq=expected_seq)
-        self.table.wake()
+        with self._writing:
+            event = self.store.redo(game_id, expected_seq=expected_seq)
+            self._moved_on(game_id, "redo", f"redo brought back {event.line!r}")
         return self.view(game_id)
 
     def history(self, game_id: str) -> list[HistoryEntry]:

@@ -144,6 +144,7 @@ class Pending:
     expected: Mapping[Colour, int]
     declared_at: str
     rev: int
+    seq: int  # the game's head seq when declared: any other head means the game moved on
     dice: tuple[Die, ...] = ()
     camera: CameraShot | None = None
     entered_by_hand: bool = False
@@ -177,6 +178,7 @@ class Pending:
             "expected": {c.value: n for c, n in self.expected.items()},
             "declared_at": self.declared_at,
             "rev": self.rev,
+            "seq": self.seq,
             "has_roll": self.has_roll,
             "source": self.source if self.has_roll else None,
             "dice": [dict(d.to_json(), index=k) for k, d in enumerate(self.dice)],

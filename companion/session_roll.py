@@ -2,10 +2,15 @@
 players correct it, then accept it as an `attempt` line (source camera, with the thumbnail and
 the reading and every correction in meta) or cancel it. A settled roll with no declared attempt
 only becomes the table's last roll, for the kid view and the overlay.
+
+An attempt belongs to the game as it stood when it was declared: once the game's head seq
+changes for any reason but its own Accept (a typed line, undo, redo, another process), it is
+cleared, and the view's `pending_cleared` says why until the game moves on again.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -16,7 +21,8 @@ from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session_camera import CameraShot, Pending
 from companion.session_errors import FieldError, NoPendingError, PendingError
 from companion.session_table import Table
-from companion.session_values import GameView, LastRoll
+from companion.session_values import Cleared, GameView, LastRoll
+from companion.store import EventStore
 from vision.types import Die
 
 if TYPE_CHECKING:
@@ -47,6 +53,8 @@ class CameraRolls:
 
     table: Table
     poll_s: float
+    store: EventStore
+    _writing: threading.RLock
 
     if TYPE_CHECKING:
 
@@ -54,7 +62,7 @@ class CameraRolls:
 
         def check_game(self, game_id: str) -> str: ...
 
-        def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], Any]: ...
+        def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], int, Any]: ...
 
         def append(
             self,
@@ -72,7 +80,7 @@ class CameraRolls:
         from companion.session import now_iso
 
         name, goal = _word(player, "player"), _word(goal_ref, "goal")
-        rules, state = self.rules_state(game_id)
+        rules, seq, state = self.rules_state(game_id)
         current = rules.current_player(state)
         if current != name:
             why = "the game is over" if current is None else f"it is {current}'s turn"
@@ -81,13 +89,16 @@ class CameraRolls:
             expected = rules.expected_dice(state, name, goal)
         except (InvalidEventError, RecordError) as exc:
             raise FieldError(str(exc), "goal") from None
-        pending = Pending(game_id, name, goal, expected, now_iso(), 0)
+        pending = Pending(game_id, name, goal, expected, now_iso(), 0, seq)
         _dry_run(rules, state, pending)
         self.table.put(pending)
         return self.view(game_id)
 
     def pending(self, game_id: str) -> Pending | None:
-        return self.table.pending(self.check_game(game_id))
+        """The declared camera attempt; one the game has moved past since it was declared (its
+        head seq changed) is cleared first, and the view's `pending_cleared` says why."""
+        gid = self.check_game(game_id)
+        return self._table_at(gid, self.store.head_seq(gid))[1]
 
     def offer_roll(self, roll: SettledRoll) -> str | None:
         """Every settled roll of the live feed comes here. It becomes the roll of the latest
@@ -97,6 +108,8 @@ class CameraRolls:
 
         received = now_iso()
         target = self.table.receiver()
+        while target is not None and self.pending(target) is None:
+            target = self.table.receiver()  # the game moved past that attempt: the one before
         if target is not None:
             thumbnail = roll.thumbnail_jpeg()
             shot = CameraShot(roll.reading, thumbnail, roll.frame_index, roll.delay_ms, received)
@@ -113,34 +126,35 @@ class CameraRolls:
         this game, and the table's last roll either way."""
         from companion.session import now_iso
 
-        self.check_game(game_id)
+        found = self.pending(game_id)
         dice = cam.parse_dice_text(dice_text)
-        if self.table.pending(game_id) is not None:
+        if found is not None:
             self.table.update(game_id, lambda p, rev: cam.with_hand_dice(p, dice, rev))
         self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, now_iso(), game_id))
         return self.view(game_id)
 
     def correct_die(self, game_id: str, index: object, colour: object, pips: object) -> GameView:
         """Set die `index` (0-based) of the pending roll; the same values confirm an unsure die."""
-        self.check_game(game_id)
+        self.pending(game_id)
         self.table.update(game_id, lambda p, rev: cam.correct_die(p, index, colour, pips, rev))
         return self.view(game_id)
 
     def add_die(self, game_id: str, colour: object, pips: object) -> GameView:
         """A die the camera missed."""
-        self.check_game(game_id)
+        self.pending(game_id)
         self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev))
         return self.view(game_id)
 
     def remove_die(self, game_id: str, index: object) -> GameView:
         """A die the camera saw that is not part of the roll."""
-        self.check_game(game_id)
+        self.pending(game_id)
         self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev))
         return self.view(game_id)
 
     def accept_roll(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
         """Append the attempt line; on any refusal the pending roll stays exactly as it was."""
-        pending = self.table.claim(self.check_game(game_id))
+        self.pending(game_id)
+        pending = self.table.claim(game_id)
         try:
             line = cam.attempt_line(pending)
             shot = pending.camera
@@ -159,8 +173,37 @@ class CameraRolls:
         return self.view(game_id)
 
     def cancel_attempt(self, game_id: str) -> GameView:
-        self.table.take(self.check_game(game_id))
+        self.pending(game_id)
+        self.table.take(game_id)
         return self.view(game_id)
+
+    def _moved_on(self, game_id: str, cause: str, what: str, turn: str | None = None) -> None:
+        """After this session changed a game (`_writing` held): clear a pending attempt declared
+        at another head seq (not the one being accepted), saying why, and wake the waiters."""
+
+        def why(pending: Pending, head: int) -> tuple[str, str]:
+            passed = "" if turn in (None, pending.player) else f"; it is {turn}'s turn now"
+            return cause, f"the game moved on: {what}{passed}"
+
+        head = self.store.head_seq(game_id)
+        self.table.clear_stale(game_id, head, lambda: self.store.head_seq(game_id), why)
+        self.table.wake()
+
+    def _table_at(self, game_id: str, seq: int) -> tuple[int, Pending | None, Cleared | None]:
+        """The table's pending state for a game read at head `seq`. A pending attempt declared
+        at another seq is cleared first: after this session's own write has said why, or for
+        another process's write (the reason is then only that the game changed)."""
+        found = self.table.current(game_id, seq)
+        pending = found[1]
+        if pending is None or pending.seq == seq:
+            return found
+
+        def why(pending: Pending, head: int) -> tuple[str, str]:
+            return "changed", f"the game changed elsewhere (seq {pending.seq}, now {head})"
+
+        with self._writing:
+            self.table.clear_stale(game_id, seq, lambda: self.store.head_seq(game_id), why)
+        return self.table.current(game_id, seq)
 
     def pending_thumbnail(self, game_id: str) -> bytes | None:
         found = self.pending(game_id)

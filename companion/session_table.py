@@ -1,5 +1,6 @@
-"""What the session keeps about the table outside the log: each game's declared attempt and the
-table's last settled roll, each change with a revision number, and the wake-up for waiters.
+"""What the session keeps about the table outside the log: each game's declared attempt (and the
+last one the game moved past), the table's last settled roll, each change with a revision
+number, and the wake-up for waiters.
 
 Thread-safe: every change happens under one lock and wakes every thread in `wait_until`.
 """
@@ -15,7 +16,7 @@ from typing import TypeVar
 
 from companion.session_camera import Pending
 from companion.session_errors import NoPendingError
-from companion.session_values import LastRoll
+from companion.session_values import Cleared, LastRoll
 
 T = TypeVar("T")
 
@@ -32,20 +33,21 @@ class Table:
         self._closed = False
         self._pending: dict[str, Pending] = {}
         self._pending_rev: dict[str, int] = {}
+        self._cleared: dict[str, Cleared] = {}
         self._order: list[str] = []
         self._claimed: set[str] = set()
         self._last_roll: LastRoll | None = None
 
     # --- reading -----------------------------------------------------------------------------
 
-    def pending(self, game_id: str) -> Pending | None:
+    def current(self, game_id: str, seq: int) -> tuple[int, Pending | None, Cleared | None]:
+        """The game's pending revision (0 until its pending attempt first changes in this
+        process), its pending attempt, and the attempt cleared while the head seq was `seq`."""
         with self._cond:
-            return self._pending.get(game_id)
-
-    def pending_rev(self, game_id: str) -> int:
-        """0 until the game's pending attempt first changes in this process."""
-        with self._cond:
-            return self._pending_rev.get(game_id, 0)
+            cleared = self._cleared.get(game_id)
+            if cleared is not None and cleared.seq != seq:
+                cleared = None
+            return self._pending_rev.get(game_id, 0), self._pending.get(game_id), cleared
 
     def last_roll(self) -> LastRoll | None:
         with self._cond:
@@ -73,6 +75,7 @@ class Table:
             if pending.game_id in self._claimed:
                 raise NoPendingError(f"game {pending.game_id!r}: a roll is being accepted")
             stamped = replace(pending, rev=self._bump())
+            self._cleared.pop(stamped.game_id, None)
             self._set(stamped)
             if stamped.game_id in self._order:
                 self._order.remove(stamped.game_id)
@@ -115,6 +118,29 @@ class Table:
         """The claimed attempt was appended: it is pending no more."""
         with self._cond:
             self._drop(game_id)
+            self._wake()
+
+    def clear_stale(
+        self,
+        game_id: str,
+        seen_seq: int,
+        head_seq: Callable[[], int],
+        why: Callable[[Pending, int], tuple[str, str]],
+    ) -> None:
+        """Clear the pending attempt if the game's head seq is no longer the one it was declared
+        at (one being accepted stays). `seen_seq` is the head the caller read; only when it
+        differs is `head_seq()` read again, under the lock, so a read older than a declaration
+        never clears it. `why(pending, head)` gives the cause and the reason kept in `Cleared`."""
+        with self._cond:
+            found = self._pending.get(game_id)
+            if found is None or game_id in self._claimed or seen_seq == found.seq:
+                return
+            head = head_seq()
+            if head == found.seq:
+                return
+            cause, reason = why(found, head)
+            self._drop(game_id)
+            self._cleared[game_id] = Cleared(found.player, found.goal, cause, reason, head)
             self._wake()
 
     def set_last_roll(self, make: Callable[[int], LastRoll]) -> LastRoll:
@@ -177,7 +203,11 @@ class Table:
     def _require(self, game_id: str) -> Pending:
         found = self._pending.get(game_id)
         if found is None:
-            raise NoPendingError(f"game {game_id!r} has no declared attempt waiting for a roll")
+            cleared = self._cleared.get(game_id)
+            why = "" if cleared is None else f" ({cleared.describe()})"
+            raise NoPendingError(
+                f"game {game_id!r} has no declared attempt waiting for a roll{why}"
+            )
         if game_id in self._claimed:
             raise NoPendingError(f"game {game_id!r}: the roll is being accepted right now")
         return found

@@ -24,6 +24,29 @@ def version_token(seq: int, pending_rev: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Cleared:
+    """A declared attempt the game moved past before its roll was accepted, and why."""
+
+    player: str
+    goal: str
+    cause: str  # "append", "undo", "redo", or "changed" (by another process)
+    reason: str
+    seq: int  # the game's head seq when it was cleared
+
+    def describe(self) -> str:
+        return f"{self.player}'s attempt on {self.goal} was cleared: {self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "goal": self.goal,
+            "cause": self.cause,
+            "reason": self.reason,
+            "seq": self.seq,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """One game as a client sees it: the rules' state JSON after the live events."""
 
@@ -35,6 +58,7 @@ class GameView:
     header: Mapping[str, str]
     state: Mapping[str, Any]
     pending: Pending | None
+    pending_cleared: Cleared | None
     created_at: str
     updated_at: str
 
@@ -48,6 +72,9 @@ class GameView:
             "header": dict(self.header),
             "state": copy.deepcopy(dict(self.state)),
             "pending": None if self.pending is None else self.pending.to_json(),
+            "pending_cleared": None
+            if self.pending_cleared is None
+            else self.pending_cleared.to_json(),
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }

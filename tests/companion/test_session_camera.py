@@ -285,3 +285,125 @@ def test_two_accepts_at_once_append_one_attempt(session: Session, game: str) -> 
         t.join(10)
     assert sorted(outcomes)[-1] == "ok" and outcomes.count("ok") == 1
     assert [h.line.split()[1] for h in session.history(game)] == ["goal", "attempt"]
+
+
+ATTEMPT_LINE = "Al: attempt orange r1 r1 y1 y1"
+
+
+def _other_process(session: Session, game: str) -> None:
+    with Session.open(session.data_dir) as other:
+        other.append(game, "Al: pass")
+
+
+@pytest.mark.parametrize(
+    ("before", "move", "cause", "reason"),
+    [
+        (
+            [],
+            lambda s, g: s.append(g, "Al: pass"),
+            "append",
+            "the game moved on: 'Al: pass' was recorded; it is Bruce's turn now",
+        ),
+        (
+            [],
+            lambda s, g: s.append(g, ATTEMPT_LINE),
+            "append",
+            f"the game moved on: {ATTEMPT_LINE!r} was recorded",
+        ),
+        (
+            [],
+            lambda s, g: s.undo(g),
+            "undo",
+            "the game moved on: undo took back 'Al: goal orange 7 value 21'",
+        ),
+        (
+            [lambda s, g: s.append(g, ATTEMPT_LINE), lambda s, g: s.undo(g)],
+            lambda s, g: s.redo(g),
+            "redo",
+            f"the game moved on: redo brought back {ATTEMPT_LINE!r}",
+        ),
+        (
+            [],
+            _other_process,
+            "changed",
+            "the game changed elsewhere (seq 1, now 2)",
+        ),
+    ],
+    ids=["turn-passed", "typed-attempt", "undo", "redo", "another-process"],
+)
+def test_a_pending_attempt_the_game_moved_past_is_cleared_with_its_reason(
+    session: Session, game: str, before: list[Any], move: Any, cause: str, reason: str
+) -> None:
+    for step in before:
+        step(session, game)
+    declared = session.declare_attempt(game, "Al", "orange")
+    session.offer_roll(settled(*TWO_RED_ONE_YELLOW))
+    move(session, game)
+    view = session.view(game)
+    assert view.pending is None and view.version != declared.version
+    assert view.to_json()["pending_cleared"] == {
+        "player": "Al",
+        "goal": "orange",
+        "cause": cause,
+        "reason": reason,
+        "seq": view.seq,
+    }
+    with pytest.raises(NoPendingError, match=r"Al's attempt on orange was cleared: the game"):
+        session.accept_roll(game)
+    assert session.offer_roll(settled(*TWO_RED_ONE_YELLOW)) is None
+
+
+def test_the_cleared_note_lasts_until_the_game_or_a_declaration_moves_on(
+    session: Session, game: str
+) -> None:
+    session.declare_attempt(game, "Al", "orange")
+    session.append(game, ATTEMPT_LINE)
+    assert session.view(game).pending_cleared is not None
+    session.undo(game)
+    assert session.view(game).pending_cleared is None
+    session.redo(game)
+    session.undo(game)
+    session.declare_attempt(game, "Al", "orange")
+    session.append(game, "Al: pass")
+    assert session.view(game).pending_cleared is not None
+    session.undo(game)
+    assert session.view(game).pending_cleared is None
+    declared = session.declare_attempt(game, "Al", "orange")
+    assert declared.pending is not None and declared.pending_cleared is None
+
+
+def test_accepting_is_not_moving_past_the_attempt(session: Session, game: str) -> None:
+    session.declare_attempt(game, "Al", "orange")
+    session.manual_roll(game, "r2 r2 y3 y1")
+    accepted = session.accept_roll(game)
+    assert (accepted.pending, accepted.pending_cleared, accepted.seq) == (None, None, 2)
+    with pytest.raises(NoPendingError) as caught:
+        session.cancel_attempt(game)
+    assert "cleared" not in str(caught.value)
+
+
+def test_a_refused_accept_keeps_the_attempt(session: Session, game: str) -> None:
+    session.declare_attempt(game, "Al", "orange")
+    session.offer_roll(settled(*TWO_RED_ONE_YELLOW))
+    with pytest.raises(InvalidEventError):
+        session.accept_roll(game)
+    view = session.view(game)
+    assert view.pending is not None and view.pending_cleared is None
+
+
+def test_an_older_read_never_clears_a_newer_declaration(session: Session, game: str) -> None:
+    """A view folded at seq 1 while someone appends and declares at seq 2 must not clear the
+    new attempt: the table reads the head again before clearing."""
+    session.append(game, "Al: pass")
+    session.append(game, "Bruce: goal red 6")
+    session.declare_attempt(game, "Bruce", "red")
+    asked: list[int] = []
+
+    def why(pending: Any, head: int) -> tuple[str, str]:
+        asked.append(head)
+        return "changed", "an older read"
+
+    session.table.clear_stale(game, 1, lambda: session.store.head_seq(game), why)
+    assert asked == []
+    view = session.view(game)
+    assert view.pending is not None and view.pending_cleared is None

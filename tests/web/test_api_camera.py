@@ -214,3 +214,18 @@ def test_camera_status_and_video_without_a_feed(client: FlaskClient) -> None:
     assert client.get("/api/camera").get_json()["camera"] == "off"
     video = client.get("/video.mjpeg")
     assert video.status_code == 404 and "no camera" in video.get_json()["error"]
+
+
+def test_a_typed_line_clears_the_pending_attempt_and_says_why(
+    client: FlaskClient, rolled: str
+) -> None:
+    moved = client.post(f"/api/games/{rolled}/events", json={"line": "Al: pass"})
+    assert moved.status_code == 201
+    view = moved.get_json()
+    assert view["pending"] is None
+    assert view["pending_cleared"]["cause"] == "append"
+    assert "'Al: pass' was recorded; it is Bruce's turn now" in view["pending_cleared"]["reason"]
+    assert client.get(f"/api/games/{rolled}/pending").get_json() == {"pending": None}
+    refused = client.post(f"/api/games/{rolled}/pending/accept")
+    assert refused.status_code == 409
+    assert "Al's attempt on orange was cleared" in refused.get_json()["error"]

@@ -80,6 +80,21 @@ def test_pending_changes_arrive_with_new_ids(
     assert rolled.id != declared.id
 
 
+def test_a_pending_attempt_cleared_by_a_typed_line_is_one_change(
+    served: tuple[LiveServer, Session], streams: list[SseClient]
+) -> None:
+    server, session = served
+    game = orange_game(session)
+    session.declare_attempt(game, "Al", "orange")
+    stream = server.stream(f"/api/games/{game}/stream")
+    streams.append(stream)
+    assert stream.next().data["pending"]["player"] == "Al"
+    server.request("POST", f"/api/games/{game}/events", {"line": "Al: pass"})
+    change = stream.next()
+    assert (change.data["seq"], change.data["pending"]) == (2, None)
+    assert change.data["pending_cleared"]["reason"].startswith("the game moved on: 'Al: pass'")
+
+
 def test_resume_with_last_event_id(
     served: tuple[LiveServer, Session], streams: list[SseClient]
 ) -> None:

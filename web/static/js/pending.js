@@ -1,5 +1,6 @@
 // The declared camera attempt (`view.pending`): what the rules expect, what the camera saw, and
-// the players' corrections, die by die, before they accept the roll as the attempt's line.
+// the players' corrections, die by die, before they accept the roll as the attempt's line; or
+// why the server cleared it (`view.pending_cleared`) when the game moved past it.
 
 import { del, postJSON } from "./api.js";
 import { el } from "./colours.js";
@@ -29,9 +30,14 @@ export class PendingPanel {
 
   render(view) {
     const pending = view.pending;
-    this.node.hidden = !pending;
+    const cleared = view.pending_cleared;
+    this.node.hidden = !pending && !cleared;
     this.node.replaceChildren();
-    if (!pending) return;
+    if (!pending) {
+      // The game moved past a declared attempt: say so until the game moves on again.
+      if (cleared) this.node.append(el("h3", {}, "Camera roll"), el("p", { class: "cleared", role: "status" }, `${cleared.player}'s camera attempt on ${cleared.goal} was cleared: ${cleared.reason}.`));
+      return;
+    }
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
     const head = el("div", { class: "pending-head" },
       el("b", {}, `${pending.player} attempts ${pending.goal} with the camera`),
