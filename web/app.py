@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from flask import Flask
 
 from companion.session import Session
-from web import errors, security
+from web import errors, login, security
 from web.api import bp as api_bp
 from web.api_camera import bp as camera_bp
 from web.config import (
@@ -58,7 +58,7 @@ def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None
     app.before_request(security.check_request)
     app.jinja_env.globals["csrf_token"] = security.csrf_token
     app.jinja_env.globals["overlay_token"] = lambda: overlay
-    app.register_blueprint(security.bp)
+    app.register_blueprint(login.bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
     pages = pages_blueprint()

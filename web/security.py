@@ -5,10 +5,11 @@
 - Without a control token (allowed on loopback only) anyone on this machine may read and change,
   but the `Host` header must name this machine, so a page on a rebinding DNS name cannot.
 - With a control token, a change needs `Authorization: Bearer <token>`, or the `dicetable_token`
-  cookie (set by `/login?token=...`) together with the `X-CSRF-Token` header from the page's
-  `<meta name="csrf-token">`. Reading needs the token too, except that the overlay token
+  cookie (set by the login page, `web.login`) together with the `X-CSRF-Token` header from the
+  page's `<meta name="csrf-token">`. Reading needs the token too, except that the overlay token
   (header, or `?token=`) reads the views marked `@overlay_readable`. Views marked `@public`
-  (login, static files) need nothing.
+  (login, static files) need nothing. A browser refused a page gets the login page; the API
+  answers JSON errors.
 """
 
 from __future__ import annotations
@@ -20,19 +21,15 @@ from enum import StrEnum
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, g, redirect, request
-from werkzeug.wrappers import Response
+from flask import current_app, g, request
 
 from web.config import LOOPBACK_NAMES, Services, services
-from web.errors import ApiError
+from web.errors import ApiError, wants_json
 
 COOKIE = "dicetable_token"
 CSRF_HEADER = "X-CSRF-Token"
-COOKIE_MAX_AGE_S = 30 * 24 * 3600
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 F = TypeVar("F", bound=Callable[..., object])
-
-bp = Blueprint("auth", __name__)
 
 
 class Access(StrEnum):
@@ -53,7 +50,7 @@ def public(view: F) -> F:
     return view
 
 
-def _same(given: str | None, secret: str | None) -> bool:
+def same_secret(given: str | None, secret: str | None) -> bool:
     if not given or not secret:
         return False
     return hmac.compare_digest(given.encode(), secret.encode())
@@ -88,13 +85,13 @@ def _bearer() -> str | None:
 def _credential(svc: Services) -> tuple[Access, str | None, bool]:
     """(access, how it was given, whether any token was presented at all)."""
     bearer, cookie, query = _bearer(), request.cookies.get(COOKIE), request.args.get("token")
-    if _same(bearer, svc.control_token):
+    if same_secret(bearer, svc.control_token):
         return Access.CONTROL, "bearer", True
-    if _same(cookie, svc.control_token):
+    if same_secret(cookie, svc.control_token):
         return Access.CONTROL, "cookie", True
-    if request.method in SAFE_METHODS and _same(query, svc.control_token):
+    if request.method in SAFE_METHODS and same_secret(query, svc.control_token):
         return Access.CONTROL, "query", True
-    if _same(bearer, svc.overlay_token) or _same(query, svc.overlay_token):
+    if same_secret(bearer, svc.overlay_token) or same_secret(query, svc.overlay_token):
         return Access.OVERLAY, "overlay", True
     return Access.NONE, None, bool(bearer or cookie or query)
 
@@ -133,8 +130,14 @@ def _marked(name: str) -> bool:
     return bool(getattr(view, name, False))
 
 
+class LoginRequiredError(ApiError):
+    """A page (not the API) was asked for without a token that may read it: `web.login`
+    answers with the login page instead of a JSON error."""
+
+
 def check_request() -> None:
-    """The `before_request` hook; raises ApiError (401 or 403) to refuse."""
+    """The `before_request` hook; raises ApiError (401 or 403) to refuse, or
+    LoginRequiredError for a page a browser may not read yet."""
     svc = services()
     unsafe = request.method not in SAFE_METHODS
     _check_host(svc)
@@ -144,65 +147,42 @@ def check_request() -> None:
         return
     level, how, presented = _credential(svc)
     g.dicetable_access = level
-    if level is Access.NONE:
-        if presented:
-            raise ApiError(403, "the token given is not accepted here")
-        raise ApiError(
-            401,
-            "a token is needed: send Authorization: Bearer <token>, or open /login?token=...",
-            headers={"WWW-Authenticate": 'Bearer realm="dicetable"'},
-        )
     if unsafe:
-        _check_write(level, how)
-    elif level is Access.OVERLAY and not _marked("dicetable_overlay"):
-        raise ApiError(403, "the overlay token only reads the overlay, its state and its stream")
+        _check_write(level, how, presented)
+        return
+    if level is Access.CONTROL or (level is Access.OVERLAY and _marked("dicetable_overlay")):
+        return
+    refused = _refusal(level, presented)
+    if wants_json():
+        raise refused
+    raise LoginRequiredError(refused.status, refused.message)
 
 
-def _check_write(level: Access, how: str | None) -> None:
+def _refusal(level: Access, presented: bool) -> ApiError:
+    if level is Access.OVERLAY:
+        return ApiError(403, "the overlay token only reads the overlay, its state and its stream")
+    if presented:
+        return ApiError(403, "the token given is not accepted here")
+    return ApiError(
+        401,
+        "a token is needed: send Authorization: Bearer <token>, or open /login?token=...",
+        headers={"WWW-Authenticate": 'Bearer realm="dicetable"'},
+    )
+
+
+def _check_write(level: Access, how: str | None, presented: bool) -> None:
+    if level is Access.NONE:
+        raise _refusal(level, presented)
     if level is not Access.CONTROL:
         raise ApiError(403, "this token is read-only; changes need the control token")
-    if how == "cookie" and not _same(request.headers.get(CSRF_HEADER), csrf_token()):
+    if how == "cookie" and not same_secret(request.headers.get(CSRF_HEADER), csrf_token()):
         raise ApiError(403, f"missing or wrong {CSRF_HEADER} header (reload the page)")
     if how == "query":
         raise ApiError(403, "send the control token in the Authorization header, not the URL")
 
 
-def _safe_next(target: str | None) -> str:
+def safe_next(target: str | None) -> str:
+    """`target` if it is a path on this server, else `/` (no open redirects)."""
     if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
         return target
     return "/"
-
-
-@bp.get("/login")
-@public
-def login() -> Response:
-    """`/login?token=<control token>[&next=/games/abc]` sets the cookie, then redirects."""
-    svc = services()
-    token = request.args.get("token")
-    if svc.control_token is None:
-        return redirect(_safe_next(request.args.get("next")))
-    if _same(token, svc.overlay_token):
-        raise ApiError(403, "that is the overlay token; log in with the control token", "token")
-    if not _same(token, svc.control_token):
-        raise ApiError(403, "wrong or missing control token", "token")
-    response = redirect(_safe_next(request.args.get("next")))
-    response.set_cookie(
-        COOKIE,
-        token or "",
-        max_age=COOKIE_MAX_AGE_S,
-        httponly=True,
-        samesite="Strict",
-        secure=request.is_secure,
-        path="/",
-    )
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
-
-
-@bp.post("/logout")
-@public
-def logout() -> Response:
-    response = redirect("/")
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Strict")
-    return response
