@@ -25,6 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--images", type=Path, help="time the photos in this folder instead")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--live",
+        nargs="?",
+        const="demo",
+        metavar="VIDEO",
+        help="time the whole live path on a video (default: the bundled demo recording)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,12 +39,26 @@ def run(args: argparse.Namespace) -> int:
 
     if not 1 <= args.frames <= 1000 or not 1 <= args.repeats <= 100:
         raise SystemExit("dicetable bench: --frames must be 1..1000 and --repeats 1..100")
+    if args.live is not None:
+        return _live(args)
     frames = _photos(args.images) if args.images else _rendered(args)
     result = bench(_reader(args.reader, args.threads), frames, args.repeats)
     if args.json:
         print(json.dumps(_as_json(result)))
     else:
         print("\n".join(result.lines()))
+    return 0
+
+
+def _live(args: argparse.Namespace) -> int:
+    from vision.benchmark_live import bench_live
+    from vision.live import DEMO_VIDEO
+
+    video = DEMO_VIDEO if args.live == "demo" else Path(args.live)
+    if not video.is_file():
+        raise SystemExit(f"dicetable bench: no video file {video}")
+    result = bench_live(video, _reader(args.reader, args.threads))
+    print("\n".join(result.lines()))
     return 0
 
 

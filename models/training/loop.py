@@ -6,8 +6,10 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import numpy as np
 import torch
 from torch import Tensor, nn
+from torch.utils.data import get_worker_info
 
 LossFn = Callable[[Any], tuple[Tensor, dict[str, float]]]
 
@@ -41,3 +43,9 @@ def fit(
         if step >= steps:
             break
     model.eval()
+
+
+def worker_rng(seed: int) -> np.random.Generator:
+    """A generator of its own for each data-loader worker, so workers never repeat each other."""
+    info = get_worker_info()
+    return np.random.default_rng([seed, info.id if info else 0])

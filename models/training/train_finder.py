@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 from torch import Tensor
-from torch.utils.data import DataLoader, IterableDataset, get_worker_info
+from torch.utils.data import DataLoader, IterableDataset
 
 from models.training.augment import finder_tile
 from models.training.data import Mixer
-from models.training.loop import fit
+from models.training.loop import fit, worker_rng
 from models.training.nets import DieFinder
 from models.training.targets import finder_targets
 
@@ -36,8 +36,7 @@ class FinderTiles(IterableDataset[tuple[np.ndarray, ...]]):
         self.s = settings
 
     def __iter__(self) -> Iterator[tuple[np.ndarray, ...]]:
-        info = get_worker_info()
-        rng = np.random.default_rng([self.s.seed, info.id if info else 0])
+        rng = worker_rng(self.s.seed)
         while True:
             sample = self.mixer.draw(rng)
             img, boxes, scale = finder_tile(sample, rng, self.s.tile, self.s.long_side)

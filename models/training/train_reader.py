@@ -9,11 +9,11 @@ import numpy as np
 import torch
 from torch import Tensor
 from torch.nn import functional as F  # noqa: N812
-from torch.utils.data import DataLoader, IterableDataset, get_worker_info
+from torch.utils.data import DataLoader, IterableDataset
 
 from models.training.augment import jitter_box, reader_crop
 from models.training.data import Mixer
-from models.training.loop import fit
+from models.training.loop import fit, worker_rng
 from models.training.nets import DieReader
 from models.training.samples import NO_COLOUR, Sample
 
@@ -36,8 +36,7 @@ class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
         self.s = settings
 
     def __iter__(self) -> Iterator[tuple[np.ndarray, ...]]:
-        info = get_worker_info()
-        rng = np.random.default_rng([self.s.seed, info.id if info else 0])
+        rng = worker_rng(self.s.seed)
         while True:
             sample = self.mixer.draw(rng)
             for box, pips, colour in _labelled_boxes(sample, rng, self.s.negatives_per_image):
