@@ -1,0 +1,68 @@
+"""Training targets and augmentations (pure numpy: no torch needed)."""
+
+import numpy as np
+import pytest
+
+from models.training.augment import finder_tile, jitter_box, reader_crop
+from models.training.real import die_boxes_from_pip_groups
+from models.training.samples import Sample
+from models.training.targets import finder_targets
+from vision.crops import CROP_SIZE
+from vision.finder import SIZE_UNIT, STRIDE
+
+
+def test_centre_heat_peaks_at_one_with_size_and_offset() -> None:
+    boxes = np.array([[10, 20, 42, 52], [100, 100, 120, 140]], np.float32)
+    t = finder_targets(boxes, 160, 160, size_known=True)
+    assert t.heat.shape == (1, 40, 40)
+    cx, cy = 26 / STRIDE, 36 / STRIDE
+    assert t.heat[0, int(cy), int(cx)] == 1.0
+    assert t.centre_mask.sum() == 2 and t.size_mask.sum() == 2
+    assert t.size[:, int(cy), int(cx)] == pytest.approx([32 / SIZE_UNIT, 32 / SIZE_UNIT])
+    assert t.offset[:, int(cy), int(cx)] == pytest.approx([cx - int(cx), cy - int(cy)])
+
+
+def test_unknown_sizes_teach_centres_only() -> None:
+    boxes = np.array([[40, 40, 50, 50]], np.float32)
+    t = finder_targets(boxes, 128, 128, size_known=False, estimated_side=40.0)
+    assert t.centre_mask.sum() == 1 and t.size_mask.sum() == 0
+    # The blob is as wide as the estimated die, not the small pip-group box.
+    assert (t.heat > 0.5).sum() > 1
+
+
+def test_boxes_outside_the_tile_are_ignored() -> None:
+    boxes = np.array([[-40, -40, -10, -10], [500, 10, 530, 40]], np.float32)
+    assert finder_targets(boxes, 128, 128, size_known=True).centre_mask.sum() == 0
+
+
+def test_pip_group_boxes_grow_to_one_die_size_per_photo() -> None:
+    groups = np.array([[100, 100, 136, 136], [200, 200, 210, 210]], np.float32)
+    boxes = die_boxes_from_pip_groups(groups, np.array([5, 1]), hint=60.0)
+    sides = boxes[:, 2] - boxes[:, 0]
+    assert sides == pytest.approx([50.0, 50.0])  # 36 / 0.72, from the 5, for both dice
+    assert boxes[1].mean() == pytest.approx(205.0)
+
+
+def _sample() -> Sample:
+    rng = np.random.default_rng(0)
+    image = rng.integers(0, 255, (240, 320, 3), dtype=np.uint8)
+    boxes = np.array([[50, 60, 90, 100], [200, 120, 240, 160]], np.float32)
+    return Sample(image, boxes, np.array([3, 6]), np.array([0, 4]))
+
+
+def test_finder_tile_keeps_boxes_on_the_dice() -> None:
+    rng = np.random.default_rng(1)
+    sample = _sample()
+    for _ in range(20):
+        tile, boxes, scale = finder_tile(sample, rng, 128, 640)
+        assert tile.shape == (128, 128, 3) and tile.dtype == np.uint8
+        sides = boxes[:, 2] - boxes[:, 0]
+        assert sides == pytest.approx(40 * scale, rel=1e-4)
+
+
+def test_reader_crop_and_cast_shapes() -> None:
+    rng = np.random.default_rng(2)
+    sample = _sample()
+    crop, cast = reader_crop(sample, jitter_box(sample.boxes[0], rng), rng)
+    assert crop.shape == (CROP_SIZE, CROP_SIZE, 3)
+    assert cast.shape == (3,) and cast.min() >= 0 and cast.max() <= 1
