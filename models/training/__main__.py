@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import torch
+from torch import nn
 
 from models.training.data import Mixer, default_sources
 from models.training.export import export_all
@@ -41,6 +43,8 @@ def parse_args() -> argparse.Namespace:
 
 def main() -> None:
     args = parse_args()
+    if args.only is not None and args.start_from is None:
+        raise SystemExit("--only needs --from DIR holding the other network's weights")
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered)
@@ -51,6 +55,7 @@ def main() -> None:
     if args.quick:
         f_set, r_set = replace(f_set, steps=20), replace(r_set, steps=20)
     args.out.mkdir(parents=True, exist_ok=True)
+    args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
     finder = _load_or_train("finder", args, lambda: train_finder(mixer, f_set))
     reader = _load_or_train("reader", args, lambda: train_reader(mixer, r_set))
@@ -58,16 +63,18 @@ def main() -> None:
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
 
 
-def _load_or_train(name: str, args: argparse.Namespace, train):  # type: ignore[no-untyped-def]
+def _load_or_train(
+    name: str, args: argparse.Namespace, train: Callable[[], nn.Module]
+) -> nn.Module:
+    """Train `name`, unless `--only` names the other network: then reuse its `--from` weights."""
     from models.training.nets import DieFinder, DieReader
 
-    weights = args.out / f"{name}.pt"
-    if args.only and args.only != name and args.start_from:
-        model = DieFinder() if name == "finder" else DieReader()
+    if args.only is not None and args.only != name:
+        model: nn.Module = DieFinder() if name == "finder" else DieReader()
         model.load_state_dict(torch.load(args.start_from / f"{name}.pt"))
         return model.eval()
     model = train()
-    torch.save(model.state_dict(), weights)
+    torch.save(model.state_dict(), args.work / f"{name}.pt")
     return model
 
 

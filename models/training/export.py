@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import torch
+from torch import nn
 
-from models.training.nets import DieFinder, DieReader
 from vision.onnx_model import sha256_of
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 OPSET = 17
 
 
-def export_finder(model: DieFinder, path: Path) -> None:
+def export_finder(model: nn.Module, path: Path) -> None:
     model.eval()
     torch.onnx.export(
         model,
@@ -27,7 +27,7 @@ def export_finder(model: DieFinder, path: Path) -> None:
     )
 
 
-def export_reader(model: DieReader, path: Path) -> None:
+def export_reader(model: nn.Module, path: Path) -> None:
     model.eval()
     torch.onnx.export(
         model,
@@ -48,7 +48,7 @@ def write_hashes(models_dir: Path) -> Path:
     return path
 
 
-def export_all(finder: DieFinder, reader: DieReader, models_dir: Path) -> None:
+def export_all(finder: nn.Module, reader: nn.Module, models_dir: Path) -> None:
     models_dir.mkdir(parents=True, exist_ok=True)
     export_finder(finder, models_dir / FINDER_FILE)
     export_reader(reader, models_dir / CLASSIFIER_FILE)
