@@ -1,8 +1,8 @@
 """`create_app(config, session, live=None)`: the Flask app over one session.
 
 It refuses an unsafe configuration (a network host with no control token), wires the security
-checks before every request, registers the JSON API, the login routes and, once it exists, the
-pages blueprint (`web.pages.bp`), and subscribes the session to the live feed's settled rolls.
+checks before every request, registers the JSON API, the login routes and the pages, and
+subscribes the session to the live feed's settled rolls.
 """
 
 from __future__ import annotations
@@ -25,24 +25,12 @@ from web.config import (
     WebConfigError,
     load_overlay_token,
 )
+from web.pages import bp as pages_bp
 
 if TYPE_CHECKING:
-    from flask import Blueprint
-
     from vision.settle import SettledRoll
 
 log = logging.getLogger(__name__)
-
-
-def pages_blueprint() -> Blueprint | None:
-    """The pages helper's blueprint, when `web/pages.py` is there."""
-    try:
-        from web.pages import bp
-    except ModuleNotFoundError as exc:
-        if exc.name == "web.pages":
-            return None
-        raise
-    return bp
 
 
 def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None) -> Flask:
@@ -56,14 +44,10 @@ def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None
     app.extensions[EXTENSION] = Services(config, session, live, overlay)
     errors.register(app)
     app.before_request(security.check_request)
-    app.jinja_env.globals["csrf_token"] = security.csrf_token
-    app.jinja_env.globals["overlay_token"] = lambda: overlay
     app.register_blueprint(login.bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
-    pages = pages_blueprint()
-    if pages is not None:
-        app.register_blueprint(pages)
+    app.register_blueprint(pages_bp)
     if live is not None:
         live.subscribe(_offer_to(session))
     return app

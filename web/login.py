@@ -35,20 +35,25 @@ def requested_page() -> str:
     return request.path + ("?" + urlencode(query) if query else "")
 
 
+def _private(response: Response, cookie: str, value: str, max_age: int, path: str) -> None:
+    """Set a cookie no script and no other site can read, on an answer nothing may cache."""
+    response.set_cookie(
+        cookie,
+        value,
+        max_age=max_age,
+        httponly=True,
+        samesite="Strict",
+        secure=request.is_secure,
+        path=path,
+    )
+    response.headers["Cache-Control"] = "no-store"
+
+
 def login_page(status: int, message: str, target: str, *, refused: bool) -> Response:
     nonce = secrets.token_urlsafe(24)
     html = render_template("login.html", message=message, next=target, nonce=nonce, refused=refused)
     response = make_response(html, status)
-    response.set_cookie(
-        LOGIN_NONCE,
-        nonce,
-        max_age=NONCE_MAX_AGE_S,
-        httponly=True,
-        samesite="Strict",
-        secure=request.is_secure,
-        path="/login",
-    )
-    response.headers["Cache-Control"] = "no-store"
+    _private(response, LOGIN_NONCE, nonce, NONCE_MAX_AGE_S, "/login")
     # Not "no-referrer": a browser then posts the form with `Origin: null`, which the
     # cross-site check must refuse.
     response.headers["Referrer-Policy"] = "same-origin"
@@ -66,17 +71,8 @@ def ask_to_log_in(error: LoginRequiredError) -> Response:
 def logged_in(token: str, target: str) -> Response:
     """Remember the control token in the browser and go on to `target`."""
     response = redirect(target, 303 if request.method == "POST" else 302)
-    response.set_cookie(
-        COOKIE,
-        token,
-        max_age=COOKIE_MAX_AGE_S,
-        httponly=True,
-        samesite="Strict",
-        secure=request.is_secure,
-        path="/",
-    )
+    _private(response, COOKIE, token, COOKIE_MAX_AGE_S, "/")
     response.delete_cookie(LOGIN_NONCE, path="/login", httponly=True, samesite="Strict")
-    response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, make_response, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
 
 from companion.errors import InvalidGameIdError, UnknownGameError
 from web.config import services
@@ -63,22 +63,24 @@ NEW_GAME_OPTIONS: tuple[Option, ...] = (
 )
 
 
-def _page(template: str, code: int = 200, **context: Any) -> Response:
-    response = make_response(render_template(template, csrf_token=csrf_token(), **context), code)
-    # Pages carry a CSRF token and live state: never cache them.
+def _no_store(html: str, code: int = 200) -> Response:
+    # Pages carry a CSRF token or live state: never cache them.
+    response = make_response(html, code)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _not_found(message: str) -> Response:
-    return _page("error.html", 404, status="Not found", message=message)
+def _page(template: str, code: int = 200, **context: Any) -> Response:
+    return _no_store(render_template(template, csrf_token=csrf_token(), **context), code)
 
 
-def _game_view(game_id: str) -> dict[str, Any] | None:
+def _game_view(game_id: str) -> dict[str, Any]:
+    """The game's view, or the 404 page for an unknown or malformed id."""
     try:
         return services().session.view(game_id).to_json()
     except (UnknownGameError, InvalidGameIdError):
-        return None
+        message = f"There is no game {game_id!r} in this data folder."
+        abort(_page("error.html", 404, status="Not found", message=message))
 
 
 def overlay_url(game_id: str) -> str:
@@ -95,8 +97,6 @@ def home() -> Response:
 @bp.get("/games/<game_id>")
 def table(game_id: str) -> Response:
     view = _game_view(game_id)
-    if view is None:
-        return _not_found(f"There is no game {game_id!r} in this data folder.")
     return _page(
         "table.html",
         view=view,
@@ -109,8 +109,6 @@ def table(game_id: str) -> Response:
 @bp.get("/games/<game_id>/kid")
 def kid_game(game_id: str) -> Response:
     view = _game_view(game_id)
-    if view is None:
-        return _not_found(f"There is no game {game_id!r} in this data folder.")
     leave = url_for("pages.table", game_id=view["id"])
     return _page("kid.html", view=view, game_id=view["id"], leave_url=leave, heading="Last roll")
 
@@ -126,8 +124,8 @@ def kid_table() -> Response:
 @bp.get("/overlay/<game_id>")
 @overlay_readable
 def overlay(game_id: str) -> Response:
-    if request.args.get("test") != "1" and _game_view(game_id) is None:
-        return _not_found(f"There is no game {game_id!r} in this data folder.")
+    if request.args.get("test") != "1":
+        _game_view(game_id)
     return _overlay_page(game_id)
 
 
@@ -141,6 +139,4 @@ def overlay_test() -> Response:
 def _overlay_page(game_id: str | None) -> Response:
     # No state is embedded: the overlay reads it over the token-checked stream, and a page
     # OBS caches must never hold a stale game.
-    response = make_response(render_template("overlay.html", game_id=game_id))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return _no_store(render_template("overlay.html", game_id=game_id))

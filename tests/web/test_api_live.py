@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from werkzeug.test import TestResponse
 
 from companion.session import Session
 from tests.vision.test_baseline_drawing import (
@@ -77,13 +78,18 @@ def test_settled_rolls_reach_the_session_through_the_app(
     assert (status["source"], status["state"]) == ("drawn table", "settled")
 
 
-def test_video_streams_annotated_jpeg_frames(
-    live_app: tuple[LivePipeline, Session, SyntheticSource],
-) -> None:
+def open_video(live_app: tuple[LivePipeline, Session, SyntheticSource]) -> TestResponse:
+    """The MJPEG video of a table that has settled once (so there is a frame to send)."""
     live, session, source = live_app
     app = create_app(WebConfig(overlay_token=OVERLAY, mjpeg_fps=50.0), session, live)
     settle_once(live, source)
-    video = app.test_client().get("/video.mjpeg", buffered=False)
+    return app.test_client().get("/video.mjpeg", buffered=False)
+
+
+def test_video_streams_annotated_jpeg_frames(
+    live_app: tuple[LivePipeline, Session, SyntheticSource],
+) -> None:
+    video = open_video(live_app)
     assert video.status_code == 200
     assert video.mimetype == "multipart/x-mixed-replace"
     part = next(video.iter_encoded())
@@ -96,13 +102,10 @@ def test_video_streams_annotated_jpeg_frames(
 def test_video_ends_when_the_session_closes(
     live_app: tuple[LivePipeline, Session, SyntheticSource],
 ) -> None:
-    live, session, source = live_app
-    app = create_app(WebConfig(overlay_token=OVERLAY, mjpeg_fps=50.0), session, live)
-    settle_once(live, source)
-    video = app.test_client().get("/video.mjpeg", buffered=False)
+    video = open_video(live_app)
     parts = video.iter_encoded()
     next(parts)
-    session.close()
+    live_app[1].close()
     # The same frame is never sent twice, so a stream that did not stop would block forever:
     # read the rest on a thread and give it a deadline.
     rest: list[bytes] = []

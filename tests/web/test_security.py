@@ -14,7 +14,13 @@ from flask import Flask
 from companion.session import Session
 from tests.web.test_api_support import CONTROL, OVERLAY, build, orange_game
 from web.app import create_app
-from web.config import OVERLAY_TOKEN_FILE, WebConfig, WebConfigError, load_overlay_token
+from web.config import (
+    OVERLAY_TOKEN_FILE,
+    WebConfig,
+    WebConfigError,
+    load_overlay_token,
+    services,
+)
 from web.security import COOKIE, csrf_token
 
 BEARER = {"Authorization": f"Bearer {CONTROL}"}
@@ -81,7 +87,7 @@ def test_overlay_token_is_stable_per_data_folder(tmp_path: Path) -> None:
     with Session.open(tmp_path / "data") as session:
         app = create_app(WebConfig(), session)
         with app.app_context():
-            assert app.jinja_env.globals["overlay_token"]() == first  # type: ignore[operator]
+            assert services().overlay_token == first
 
 
 # --- with a control token ------------------------------------------------------------------

@@ -3,26 +3,19 @@ range on the player's Swiss Bank card when they choose to bank there."""
 
 from __future__ import annotations
 
+from textwrap import dedent
 from typing import Any
 
 import pytest
 
+from tests.companion.test_ryb_bank import SWISS_ON_CARRIED_GOAL
 from tests.web.browser.conftest import Dashboard
 
 pytestmark = pytest.mark.browser
 
 # Al's Red 12 carries 2 points, so a bank on it must add 1; Bruce's own Swiss Bank card on it
 # carries nothing, so he may bank 0 there.
-SWISS_RECORD = """[Players "Al, Bruce"]
-[Variable "swissbank"]
-
-Al: goal red 12
-Al: attempt red r1 r1
-Al: bank 2
-Al: pass
-Bruce: swissbank red
-Bruce: attempt red r1 r2
-"""
+SWISS_RECORD = '[Players "Al, Bruce"]\n[Variable "swissbank"]\n' + dedent(SWISS_ON_CARRIED_GOAL)
 
 
 def test_bank_range_follows_the_rules_and_the_swiss_bank_card(

@@ -1,5 +1,5 @@
 """A camera attempt the game moves past (a line typed at the table) disappears from the table
-view at once, and the panel says why instead."""
+view at once, and the panel says why instead; before that, its roll entered by hand."""
 
 from __future__ import annotations
 
@@ -21,6 +21,10 @@ def test_a_typed_line_clears_the_camera_attempt_with_its_reason(
     tab.wait_for_selector("#live-status[data-state=live]")
     tab.click("#camera-attempt")
     tab.wait_for_selector("#pending .waiting")
+    tab.click("#pending .hand-entry summary")
+    tab.click("#pending .hand-entry button:text('Use these dice')")
+    tab.wait_for_selector("#pending .check")
+    assert "saw 2 red 2 yellow" in tab.inner_text("#pending .check")
 
     tab.click("#control-line summary")
     tab.fill("#control-line input[name=line]", "pass")

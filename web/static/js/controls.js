@@ -27,7 +27,7 @@ export function goalDieColours(colour) {
 export class Controls {
   constructor(node, game) {
     this.node = node;
-    this.game = game; // { id, view, apply(view), refresh() }
+    this.game = game; // { id, view, apply(view), change(path, body, errNode), refresh() }
     this.actor = null;
   }
 
@@ -43,16 +43,6 @@ export class Controls {
       if (err.status === 409) this.game.refresh();
     } finally {
       if (button) button.disabled = false;
-    }
-  }
-
-  async call(path, body, errNode) {
-    errNode.textContent = "";
-    try {
-      const view = await postJSON(`/api/games/${this.game.id}/${path}`, body);
-      this.game.apply(view);
-    } catch (err) {
-      errNode.textContent = err.message;
     }
   }
 
@@ -163,7 +153,7 @@ export class Controls {
     goal.addEventListener("change", () => editor.set(this.handDice(state, colourOf())));
     const byHand = el("div", { class: "by-hand" }, el("p", { class: "help" }, "Set each die to what was rolled (tap a die to add a pip):"), editor.node,
       el("button", { type: "button", class: "big", id: "record-attempt", onclick: (e) => this.send(`attempt ${goal.value} ${editor.tokens().join(" ")}`, err, e.target) }, "Record this roll"));
-    const camera = el("button", { type: "button", class: "big", id: "camera-attempt", onclick: () => this.call("attempt", { player: this.actor, goal: goal.value }, err) }, "Roll with the camera");
+    const camera = el("button", { type: "button", class: "big", id: "camera-attempt", onclick: () => this.game.change("attempt", { player: this.actor, goal: goal.value }, err) }, "Roll with the camera");
     return section("Attempt a goal", "attempt", el("div", { class: "row" }, el("label", {}, "goal ", goal), camera), byHand, err);
   }
 

@@ -1,7 +1,7 @@
 // History with undo and redo, and the camera frame: live video when the camera is on, else the
 // thumbnail of the last roll the camera took.
 
-import { getJSON, postJSON } from "./api.js";
+import { getJSON } from "./api.js";
 import { el } from "./colours.js";
 
 export class HistoryPanel {
@@ -31,13 +31,8 @@ export class HistoryPanel {
     this.game.onHistory(this.events);
   }
 
-  async step(kind) {
-    this.error.textContent = "";
-    try {
-      this.game.apply(await postJSON(`/api/games/${this.game.id}/${kind}`, {}));
-    } catch (err) {
-      this.error.textContent = err.message;
-    }
+  step(kind) {
+    return this.game.change(kind, {}, this.error);
   }
 
   render(view) {

@@ -2,7 +2,6 @@
 // the players' corrections, die by die, before they accept the roll as the attempt's line; or
 // why the server cleared it (`view.pending_cleared`) when the game moved past it.
 
-import { del, postJSON } from "./api.js";
 import { el } from "./colours.js";
 import { DiceEditor } from "./dice-editor.js";
 
@@ -17,15 +16,8 @@ export class PendingPanel {
     this.game = game;
   }
 
-  async call(method, path, body) {
-    this.error.textContent = "";
-    const url = `/api/games/${this.game.id}/pending${path}`;
-    try {
-      const view = method === "DELETE" ? await del(url) : await postJSON(url, body);
-      this.game.apply(view);
-    } catch (err) {
-      this.error.textContent = err.message;
-    }
+  call(method, path, body) {
+    return this.game.change(`pending${path}`, body, this.error, method);
   }
 
   render(view) {
@@ -85,14 +77,7 @@ export class PendingPanel {
       for (let i = 0; i < n; i += 1) dice.push({ colour, pips: 1 });
     }
     const editor = new DiceEditor(dice);
-    const send = el("button", { type: "button", onclick: async () => {
-      this.error.textContent = "";
-      try {
-        this.game.apply(await postJSON(`/api/games/${this.game.id}/manual-roll`, { dice: editor.tokens().join(" ") }));
-      } catch (err) {
-        this.error.textContent = err.message;
-      }
-    } }, "Use these dice");
+    const send = el("button", { type: "button", onclick: () => this.game.change("manual-roll", { dice: editor.tokens().join(" ") }, this.error) }, "Use these dice");
     return el("details", { class: "hand-entry" }, el("summary", {}, "Enter the roll by hand instead"), editor.node, send);
   }
 

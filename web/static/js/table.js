@@ -1,7 +1,7 @@
 // The table view: renders the game from the first snapshot embedded in the page, then follows
 // the game's SSE stream. Controls post record lines; the server's answer is applied at once.
 
-import { getJSON } from "./api.js";
+import { del, getJSON, postJSON } from "./api.js";
 import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.js";
 import { Controls } from "./controls.js";
 import { cameraFrame, HistoryPanel } from "./history.js";
@@ -20,6 +20,16 @@ const game = {
     if (!view || !view.state) return;
     this.view = view;
     render(view);
+  },
+  /** Send one change to /api/games/<id>/<path>: show the new view, or the refusal in `errNode`. */
+  async change(path, body, errNode, method = "POST") {
+    errNode.textContent = "";
+    const url = `/api/games/${this.id}/${path}`;
+    try {
+      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
+    } catch (err) {
+      errNode.textContent = err.message;
+    }
   },
   async refresh() {
     try {
