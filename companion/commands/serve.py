@@ -95,7 +95,7 @@ def addresses(served: Served) -> list[str]:
         overlay = services().overlay_token
     lines = [f"dashboard: {base}/"]
     if served.config.control_token is not None:
-        lines.append(f"log in once per browser: {base}/login?token=<control token>")
+        lines.append("changes need the control token: each browser asks for it once")
     lines.append(f"stream overlay (read-only): {base}/overlay/<game id>?token={overlay}")
     return lines
 
