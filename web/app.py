@@ -17,6 +17,7 @@ from companion.session import Session
 from web import errors, login, security
 from web.api import bp as api_bp
 from web.api_camera import bp as camera_bp
+from web.api_stats import bp as stats_bp
 from web.config import (
     EXTENSION,
     LiveFeed,
@@ -47,6 +48,7 @@ def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None
     app.register_blueprint(login.bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
+    app.register_blueprint(stats_bp)
     app.register_blueprint(pages_bp)
     if live is not None:
         live.subscribe(_offer_to(session))
