@@ -49,7 +49,7 @@ def test_stats_of_a_replayed_game(client: FlaskClient, session: Session) -> None
         "overall",
         "players",
     ]
-    assert (body["id"], body["seq"], body["min_dice"], body["alpha"]) == (game, 18, 30, 0.01)
+    assert (body["id"], body["seq"], body["min_dice"], body["alpha"]) == (game, 18, 30, 0.001)
     assert [c["colour"] for c in body["colours"]] == ["red", "yellow", "blue"]
     assert body["colours"][0]["counts"] == [3, 1, 3, 1, 2, 3]
     assert body["overall"]["counts"] == [5, 5, 4, 3, 5, 5]
@@ -105,7 +105,7 @@ def test_thirty_sixes_look_uneven(client: FlaskClient, session: Session) -> None
         session.append(game, f"{player}: pass")
     overall = client.get(f"/api/games/{game}/stats").get_json()["overall"]
     assert (overall["dice"], overall["counts"][5], overall["verdict"]) == (30, 30, "uneven")
-    assert overall["message"] == "looks uneven (p < 0.001): check the dice"
+    assert overall["message"] == "looks uneven (p < 0.0001): check the dice"
 
 
 @pytest.mark.parametrize("game", ["zzzzzzzzzz", "ZZZZZZZZZZ", "a.b", "x" * 300])
