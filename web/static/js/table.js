@@ -8,6 +8,7 @@ import { cameraFrame, HistoryPanel } from "./history.js";
 import { follow, initialView, statusBadge } from "./live.js";
 import { PendingPanel } from "./pending.js";
 import { setupPin } from "./pin.js";
+import { StatsPanel } from "./stats.js";
 
 const root = document.getElementById("table-view");
 const part = (id) => document.getElementById(id);
@@ -46,6 +47,7 @@ const game = {
 const controls = new Controls(part("controls"), game);
 const pending = new PendingPanel(part("pending"), game);
 const history = new HistoryPanel(part("history"), game);
+const stats = new StatsPanel(part("dice-check"), game.id);
 
 function render(view) {
   const state = view.state;
@@ -62,6 +64,7 @@ function render(view) {
   controls.render(state, view.pending);
   pending.render(view);
   history.render(view);
+  stats.update(view);
 }
 
 game.apply(initialView());
