@@ -24,7 +24,9 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class ReaderConfig:
-    long_side: int = 640
+    # The finder runs at each scale: 640 finds dice of about 7 to 150 pixels at that scale, 320
+    # the big ones (a die close under a webcam covers a third of the frame).
+    long_sides: tuple[int, ...] = (640, 320)
     find_threshold: float = 0.3
     max_dice: int = 64
     not_a_die: float = 0.5  # drop a candidate whose "not a die" probability is above this
@@ -59,16 +61,7 @@ class ModelReader:
         return self.read_timed(frame_bgr, StageTimes())
 
     def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
-        cfg = self.config
-        net_in = times.timed("prepare", lambda: finder.prepare(frame_bgr, cfg.long_side))
-        heat, size, offset = times.timed("find", lambda: self._finder.run(net_in.tensor))
-        found = times.timed(
-            "decode",
-            lambda: finder.decode(
-                heat, size, offset, net_in.scale, cfg.find_threshold, cfg.max_dice
-            ),
-        )
-        found = _drop_overlaps(found, cfg.overlap_iou)
+        found = find_dice(self._finder, frame_bgr, self.config, times)
         if not found:
             return DiceReading.empty()
         batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found))
@@ -102,6 +95,37 @@ class ModelReader:
         return DiceReading.of(dice)
 
 
+def find_dice(
+    finder_model: OnnxModel,
+    frame_bgr: npt.NDArray[np.uint8],
+    config: ReaderConfig,
+    times: StageTimes | None = None,
+) -> list[finder.Candidate]:
+    """Die candidates from the finder at every scale, best first, repeats and pips removed."""
+    times = times or StageTimes()
+    found: list[finder.Candidate] = []
+    for long_side in config.long_sides:
+        found += _find_at(finder_model, frame_bgr, long_side, config, times)
+    return _drop_overlaps(sorted(found, key=lambda c: -c.score), config.overlap_iou)
+
+
+def _find_at(
+    finder_model: OnnxModel,
+    frame_bgr: npt.NDArray[np.uint8],
+    long_side: int,
+    config: ReaderConfig,
+    times: StageTimes,
+) -> list[finder.Candidate]:
+    net_in = times.timed("prepare", lambda: finder.prepare(frame_bgr, long_side))
+    heat, size, offset = times.timed("find", lambda: finder_model.run(net_in.tensor))
+    return times.timed(
+        "decode",
+        lambda: finder.decode(
+            heat, size, offset, net_in.scale, config.find_threshold, config.max_dice
+        ),
+    )
+
+
 def _crop_batch(
     frame_bgr: npt.NDArray[np.uint8], found: list[finder.Candidate]
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -129,10 +153,20 @@ def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def _inside(small: tuple[float, ...], big: tuple[float, ...]) -> bool:
+    """`small` lies within `big` and is much smaller: a pip or a corner of a die, not a die."""
+    ix = max(0.0, min(small[2], big[2]) - max(small[0], big[0]))
+    iy = max(0.0, min(small[3], big[3]) - max(small[1], big[1]))
+    area = (small[2] - small[0]) * (small[3] - small[1])
+    return area > 0 and ix * iy / area > 0.7 and (big[2] - big[0]) > 1.8 * (small[2] - small[0])
+
+
 def _drop_overlaps(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
+    """Best first: keep a candidate unless it repeats a kept one or lies inside a kept die."""
     kept: list[finder.Candidate] = []
-    for cand in found:  # already best first
-        if all(_iou(cand.box_xyxy, k.box_xyxy) <= max_iou for k in kept):
+    for cand in found:
+        box = cand.box_xyxy
+        if all(_iou(box, k.box_xyxy) <= max_iou and not _inside(box, k.box_xyxy) for k in kept):
             kept.append(cand)
     return kept
 

@@ -14,11 +14,13 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from models.training.data import Mixer, default_sources
-from models.training.export import export_all
+from models.training.data import Mixer, default_sources, training_folders
+from models.training.export import export_finder, export_reader, write_hashes
+from models.training.mine import mine_negatives
 from models.training.synthetic import ensure_rendered
 from models.training.train_finder import FinderSettings, train_finder
 from models.training.train_reader import ReaderSettings, train_reader
+from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 
@@ -32,11 +34,13 @@ def parse_args() -> argparse.Namespace:
     p.add_argument(
         "--out", type=Path, default=Path("work-data/models"), help="where to write .onnx"
     )
+    p.add_argument("--work", type=Path, default=Path("work-data/weights"), help="PyTorch weights")
     p.add_argument("--finder-steps", type=int, default=FinderSettings.steps)
     p.add_argument("--reader-steps", type=int, default=ReaderSettings.steps)
     p.add_argument("--only", choices=("finder", "reader"), help="train one network")
     p.add_argument("--from", dest="start_from", type=Path, help="dir with .pt weights to reuse")
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
     return p.parse_args()
 
@@ -48,8 +52,8 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered)
-    mixer = Mixer(default_sources(data, rendered))
-    print("sources:", ", ".join(f"{s.name} ({s.weight})" for s in mixer.sources), flush=True)
+    folders = training_folders(data, rendered)
+    print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
     f_set = FinderSettings(steps=args.finder_steps)
     r_set = ReaderSettings(steps=args.reader_steps)
     if args.quick:
@@ -57,9 +61,15 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
+    mixer = Mixer(default_sources(data, rendered))
     finder = _load_or_train("finder", args, lambda: train_finder(mixer, f_set))
+    export_finder(finder, args.out / FINDER_FILE)
+    per_folder = 5 if args.quick else args.mine
+    mined = mine_negatives(args.out / FINDER_FILE, [f for f, _ in folders], per_folder)
+    mixer = Mixer(default_sources(data, rendered, mined))
     reader = _load_or_train("reader", args, lambda: train_reader(mixer, r_set))
-    export_all(finder, reader, args.out)
+    export_reader(reader, args.out / CLASSIFIER_FILE)
+    write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -24,27 +24,42 @@ class Source:
     draw: Draw
 
 
-def folder_source(root: Path, weight: float) -> Source:
-    """The training side of one YOLO-labelled folder (real photos or renders)."""
+Negatives = Mapping[str, np.ndarray]
+
+
+def folder_source(root: Path, weight: float, negatives: Negatives | None = None) -> Source:
+    """The training side of one YOLO-labelled folder (real photos or renders), with the finder's
+    mistakes on each picture when they were mined."""
     items: list[RealImage] = training_images(root)
     if not items:
         raise ValueError(f"{root}: no training images")
+    mined = negatives or {}
 
     def draw(rng: np.random.Generator) -> Sample:
-        return load_sample(items[int(rng.integers(len(items)))])
+        item = items[int(rng.integers(len(items)))]
+        sample = load_sample(item)
+        wrong = mined.get(str(item.image.path))
+        return sample if wrong is None else replace(sample, negatives=wrong)
 
     return Source(root.name, weight, draw)
 
 
-def default_sources(real_dir: Path | None, rendered: Sequence[Path]) -> list[Source]:
-    """The rendered sets share what the real sets found under `real_dir` leave."""
-    sources = []
+def training_folders(real_dir: Path | None, rendered: Sequence[Path]) -> list[tuple[Path, float]]:
+    """Each folder and its share: the rendered sets share what the real sets leave."""
+    folders = []
     if real_dir is not None:
         for name, weight in REAL_WEIGHTS.items():
             if (real_dir / name / "images").is_dir():
-                sources.append(folder_source(real_dir / name, weight))
-    left = 1.0 - sum(s.weight for s in sources)
-    sources += [folder_source(folder, left / len(rendered)) for folder in rendered]
+                folders.append((real_dir / name, weight))
+    left = 1.0 - sum(w for _, w in folders)
+    folders += [(folder, left / len(rendered)) for folder in rendered]
+    return folders
+
+
+def default_sources(
+    real_dir: Path | None, rendered: Sequence[Path], negatives: Negatives | None = None
+) -> list[Source]:
+    sources = [folder_source(f, w, negatives) for f, w in training_folders(real_dir, rendered)]
     if not sources:
         raise ValueError("no training data: no real sets and no rendered sets")
     return sources

@@ -46,10 +46,3 @@ def write_hashes(models_dir: Path) -> Path:
     path = models_dir / "models.sha256"
     path.write_text("\n".join(lines) + "\n")
     return path
-
-
-def export_all(finder: nn.Module, reader: nn.Module, models_dir: Path) -> None:
-    models_dir.mkdir(parents=True, exist_ok=True)
-    export_finder(finder, models_dir / FINDER_FILE)
-    export_reader(reader, models_dir / CLASSIFIER_FILE)
-    write_hashes(models_dir)

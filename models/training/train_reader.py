@@ -18,6 +18,7 @@ from models.training.nets import DieReader
 from models.training.samples import NO_COLOUR, Sample
 
 NOT_A_DIE = 0
+MINED_PER_IMAGE = 3
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,34 @@ def _labelled_boxes(
         neg = _negative_box(sample, rng)
         if neg is not None:
             yield neg, NOT_A_DIE, NO_COLOUR
+    mined = sample.negatives
+    for index in rng.permutation(len(mined))[:MINED_PER_IMAGE]:
+        yield jitter_box(mined[int(index)], rng, 0.05), NOT_A_DIE, NO_COLOUR
+    part = _part_of_a_die(sample, rng)
+    if part is not None:
+        yield part, NOT_A_DIE, NO_COLOUR
+
+
+def _sides(boxes: np.ndarray) -> np.ndarray:
+    return np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+
+
+def _part_of_a_die(sample: Sample, rng: np.random.Generator) -> np.ndarray | None:
+    """A pip-sized box on a big die: the finder's typical mistake on close-up dice."""
+    sides = _sides(sample.boxes)
+    big = np.nonzero(sides >= 90)[0]
+    if len(big) == 0 or not sample.size_known or rng.random() < 0.5:
+        return None
+    x1, y1, x2, y2 = sample.boxes[int(rng.choice(big))]
+    side = (x2 - x1) * rng.uniform(0.2, 0.4)
+    cx, cy = rng.uniform(x1 + side / 2, x2 - side / 2), rng.uniform(y1 + side / 2, y2 - side / 2)
+    return np.array([cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2], np.float32)
 
 
 def _negative_box(sample: Sample, rng: np.random.Generator) -> np.ndarray | None:
     """A die-sized box that overlaps no die: table, clutter, hands."""
     h, w = sample.image_bgr.shape[:2]
-    sides = np.maximum(
-        sample.boxes[:, 2] - sample.boxes[:, 0], sample.boxes[:, 3] - sample.boxes[:, 1]
-    )
+    sides = _sides(sample.boxes)
     typical = float(np.median(sides)) if len(sides) else 40.0
     for _ in range(10):
         side = typical * float(np.exp(rng.uniform(-0.5, 0.5)))
