@@ -92,7 +92,7 @@ class ModelReader:
                 or float(cp[colour_index]) < self.config.unsure_below
             )
             dice.append(Die(COLOURS[colour_index], pips, conf, box, unsure))
-        return DiceReading.of(dice)
+        return DiceReading.of(_drop_contained(dice))
 
 
 def find_dice(
@@ -101,7 +101,7 @@ def find_dice(
     config: ReaderConfig,
     times: StageTimes | None = None,
 ) -> list[finder.Candidate]:
-    """Die candidates from the finder at every scale, best first, repeats and pips removed."""
+    """Die candidates from the finder at every scale, best first, repeats removed."""
     times = times or StageTimes()
     found: list[finder.Candidate] = []
     for long_side in config.long_sides:
@@ -153,22 +153,49 @@ def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return inter / union if union > 0 else 0.0
 
 
-def _inside(small: tuple[float, ...], big: tuple[float, ...]) -> bool:
-    """`small` lies within `big` and is much smaller: a pip or a corner of a die, not a die."""
+def _contains(big: tuple[float, ...], small: tuple[float, ...]) -> bool:
+    """Most of `small` lies within `big`, which is clearly bigger: `small` is a die's pip group
+    or corner found at the wrong scale, since dice seen from above never lie inside each other."""
     ix = max(0.0, min(small[2], big[2]) - max(small[0], big[0]))
     iy = max(0.0, min(small[3], big[3]) - max(small[1], big[1]))
     area = (small[2] - small[0]) * (small[3] - small[1])
-    return area > 0 and ix * iy / area > 0.7 and (big[2] - big[0]) > 1.8 * (small[2] - small[0])
+    bigger = max(big[2] - big[0], big[3] - big[1]) > 1.2 * max(
+        small[2] - small[0], small[3] - small[1]
+    )
+    return area > 0 and bigger and ix * iy / area > 0.7
 
 
 def _drop_overlaps(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
-    """Best first: keep a candidate unless it repeats a kept one or lies inside a kept die."""
+    """Best first: drop repeats of a better candidate."""
     kept: list[finder.Candidate] = []
     for cand in found:
-        box = cand.box_xyxy
-        if all(_iou(box, k.box_xyxy) <= max_iou and not _inside(box, k.box_xyxy) for k in kept):
+        if all(_iou(cand.box_xyxy, k.box_xyxy) <= max_iou for k in kept):
             kept.append(cand)
     return kept
+
+
+def _drop_contained(dice: list[Die]) -> list[Die]:
+    """Boxes inside other boxes. A box holding two or more dice side by side is a cluster read
+    as one: drop it. Otherwise what lies inside a bigger die is its pip group or single pips:
+    drop those. (Checked after reading, so a box the reader turned down never hides a die.)"""
+    dropped: set[int] = set()
+    for d in dice:
+        held = [o for o in dice if o is not d and _contains(d.box_xyxy, o.box_xyxy)]
+        outer = [h for h in held if not any(_contains(o.box_xyxy, h.box_xyxy) for o in held)]
+        # Dice in a cluster are each a good part of its box; a big die's single pips are not.
+        sizable = [h for h in outer if h.size_px > 0.35 * d.size_px]
+        if len(sizable) >= 2 and _apart(sizable):
+            dropped.add(id(d))
+        else:
+            dropped |= {id(h) for h in held}
+    return [d for d in dice if id(d) not in dropped]
+
+
+def _apart(dice: list[Die]) -> bool:
+    """No two of these boxes overlap much: separate dice, not parts of one."""
+    return all(
+        _iou(a.box_xyxy, b.box_xyxy) < 0.2 for i, a in enumerate(dice) for b in dice[i + 1 :]
+    )
 
 
 def load_reader(

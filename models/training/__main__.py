@@ -11,9 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import torch
 from torch import nn
 
+from models.training.crop_cache import build_crop_set
 from models.training.data import Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
 from models.training.mine import mine_negatives
@@ -66,8 +68,10 @@ def main() -> None:
     export_finder(finder, args.out / FINDER_FILE)
     per_folder = 5 if args.quick else args.mine
     mined = mine_negatives(args.out / FINDER_FILE, [f for f, _ in folders], per_folder)
-    mixer = Mixer(default_sources(data, rendered, mined))
-    reader = _load_or_train("reader", args, lambda: train_reader(mixer, r_set))
+    rng = np.random.default_rng(r_set.seed)
+    pictures = 20 if args.quick else None
+    crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
+    reader = _load_or_train("reader", args, lambda: train_reader(crop_sets, r_set))
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)

@@ -102,10 +102,21 @@ def jitter_box(box: F32, rng: np.random.Generator, amount: float = 0.12) -> F32:
     return np.array([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], np.float32)
 
 
-def reader_crop(sample: Sample, box: F32, rng: np.random.Generator) -> tuple[U8, F32]:
-    """One classifier input as the runtime makes it, under a random light, and its colour cast."""
+def frame_cast(sample: Sample) -> F32:
+    """The colour cast the runtime gives the reader for this picture (grey for grey photos)."""
+    cast = crops.colour_cast(sample.image_bgr)
+    return np.full(3, cast.mean(), np.float32) if sample.grey else cast
+
+
+def cut_crop(sample: Sample, box: F32) -> U8:
+    """The classifier's input for `box`, cut exactly as the runtime cuts it."""
+    return crops.crop_square(sample.image_bgr, tuple(float(v) for v in box))
+
+
+def augment_crop(crop: U8, cast: F32, rng: np.random.Generator) -> tuple[U8, F32]:
+    """A cut crop under a random light (applied to the crop and its cast together), maybe seen
+    from further away, turned, blurred, noisy or recompressed."""
     gains = random_gains(rng, 0.18 if rng.random() < 0.6 else 0.0)
-    crop = crops.crop_square(sample.image_bgr, tuple(float(v) for v in box))
     if rng.random() < 0.3:  # dice far from the camera: lose detail, as a small box would
         small = int(rng.integers(12, 28))
         crop = np.asarray(
@@ -116,10 +127,8 @@ def reader_crop(sample: Sample, box: F32, rng: np.random.Generator) -> tuple[U8,
             ),
             np.uint8,
         )
+    crop = np.rot90(crop, int(rng.integers(4)))
     if rng.random() < 0.5:
-        crop = np.ascontiguousarray(np.rot90(crop, int(rng.integers(4))))
-    crop = light(crop, rng, gains)
-    cast = np.clip(crops.colour_cast(sample.image_bgr) * gains, 0, 1).astype(np.float32)
-    if sample.grey:
-        cast[:] = cast.mean()
-    return crop, cast
+        crop = crop[:, ::-1]
+    crop = light(np.ascontiguousarray(crop), rng, gains)
+    return crop, np.clip(cast * gains, 0, 1).astype(np.float32)

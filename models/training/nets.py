@@ -71,22 +71,30 @@ class DieFinder(nn.Module):
 
 
 class DieReader(nn.Module):
-    """Input: crops (N,3,S,S) BGR 0..1 and the frame's colour cast (N,3).
-    Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9)."""
+    """Input: crops (N,3,48,48) BGR 0..1 and the frame's colour cast (N,3).
+    Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9).
+
+    The pip head keeps the 6x6 layout of the last features (where the pips are matters: a 4 and
+    a 5 differ by the centre alone); the colour head pools them, with the cast beside."""
 
     def __init__(self, width: int = 1) -> None:
         super().__init__()
-        c = [24 * width, 48 * width, 96 * width, 128 * width]
+        c = [32 * width, 48 * width, 96 * width, 128 * width]
         self.features = nn.Sequential(
             conv_bn(3 + 3, c[0], 3, 1),
             conv_bn(c[0], c[1], 3, 2),
             DwBlock(c[1], c[1]),
+            DwBlock(c[1], c[1]),
             DwBlock(c[1], c[2], 2),
+            DwBlock(c[2], c[2]),
             DwBlock(c[2], c[2]),
             DwBlock(c[2], c[3], 2),
             DwBlock(c[3], c[3]),
         )
-        self.pips = nn.Sequential(nn.Linear(c[3], 96), nn.ReLU(inplace=True), nn.Linear(96, 7))
+        self.squeeze = conv_bn(c[3], 32, 1)
+        self.pips = nn.Sequential(
+            nn.Flatten(), nn.Linear(32 * 6 * 6, 128), nn.ReLU(inplace=True), nn.Linear(128, 7)
+        )
         self.colour = nn.Sequential(
             nn.Linear(c[3] + 3, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
         )
@@ -96,7 +104,7 @@ class DieReader(nn.Module):
         cast_map = cast.view(n, 3, 1, 1).expand(n, 3, h, w)
         f = self.features(torch.cat([crops, cast_map], dim=1))
         pooled = f.mean(dim=(2, 3))
-        return self.pips(pooled), self.colour(torch.cat([pooled, cast], dim=1))
+        return self.pips(self.squeeze(f)), self.colour(torch.cat([pooled, cast], dim=1))
 
     def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
         pips, colour = self.logits(crops, cast)

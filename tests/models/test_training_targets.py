@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from models.training.augment import finder_tile, jitter_box, reader_crop
+from models.training.augment import augment_crop, cut_crop, finder_tile, frame_cast, jitter_box
 from models.training.real import die_boxes_from_pip_groups
 from models.training.samples import Sample
 from models.training.targets import finder_targets
@@ -63,6 +63,14 @@ def test_finder_tile_keeps_boxes_on_the_dice() -> None:
 def test_reader_crop_and_cast_shapes() -> None:
     rng = np.random.default_rng(2)
     sample = _sample()
-    crop, cast = reader_crop(sample, jitter_box(sample.boxes[0], rng), rng)
+    cut = cut_crop(sample, jitter_box(sample.boxes[0], rng))
+    crop, cast = augment_crop(cut, frame_cast(sample), rng)
     assert crop.shape == (CROP_SIZE, CROP_SIZE, 3)
     assert cast.shape == (3,) and cast.min() >= 0 and cast.max() <= 1
+
+
+def test_grey_photos_give_a_grey_cast() -> None:
+    sample = _sample()
+    grey = Sample(sample.image_bgr, sample.boxes, sample.pips, sample.colours, grey=True)
+    cast = frame_cast(grey)
+    assert cast[0] == cast[1] == cast[2]
