@@ -1,0 +1,47 @@
+"""How the reader settles boxes that overlap: repeats, clusters and pip groups."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.finder import Candidate
+from vision.reader import _drop_contained, _drop_overlaps
+from vision.types import Colour, Die
+
+
+def die(x1: int, y1: int, x2: int, y2: int) -> Die:
+    return Die(Colour.RED, 3, 0.9, (x1, y1, x2, y2))
+
+
+BIG = die(100, 100, 200, 200)
+
+
+@pytest.mark.parametrize(
+    ("dice", "kept"),
+    [
+        # Separate dice are all kept.
+        ([die(0, 0, 40, 40), die(60, 0, 100, 40)], [0, 1]),
+        # A pip group found inside a big die: the small box goes.
+        ([BIG, die(120, 120, 180, 180)], [0]),
+        # Single pips on a big die (small, apart): they go, the die stays.
+        ([BIG, die(110, 110, 130, 130), die(170, 170, 190, 190)], [0]),
+        # One box around three touching dice: the box goes, the dice stay.
+        (
+            [BIG, die(100, 100, 148, 148), die(152, 100, 200, 148), die(120, 152, 168, 200)],
+            [1, 2, 3],
+        ),
+        # A box only a little bigger than the die it holds is the same die, left to the IoU rule.
+        ([die(100, 100, 150, 150), die(102, 102, 148, 148)], [0, 1]),
+    ],
+)
+def test_boxes_inside_boxes(dice: list[Die], kept: list[int]) -> None:
+    assert _drop_contained(dice) == [dice[i] for i in kept]
+
+
+def test_repeats_keep_the_best_candidate() -> None:
+    found = [
+        Candidate((0, 0, 40, 40), 0.9),
+        Candidate((2, 2, 42, 42), 0.8),
+        Candidate((100, 0, 140, 40), 0.5),
+    ]
+    assert _drop_overlaps(found, 0.5) == [found[0], found[2]]
