@@ -46,7 +46,6 @@ def crop_square(
 
 
 def colour_cast(frame_bgr: ImageU8) -> npt.NDArray[np.float32]:
-    """The frame's mean colour (B, G, R in 0..1) from a small thumbnail: how the light tints it."""
-    small = cv2.resize(frame_bgr, (32, 32), interpolation=cv2.INTER_AREA)
-    means = np.asarray(small, np.float32).reshape(-1, 3).mean(axis=0)
-    return np.asarray(means / 255.0, np.float32)
+    """The frame's mean colour (B, G, R in 0..1): how the light tints it."""
+    b, g, r, _ = cv2.mean(frame_bgr)
+    return np.array([b, g, r], np.float32) / np.float32(255.0)

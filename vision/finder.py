@@ -41,15 +41,28 @@ def input_shape(frame_h: int, frame_w: int, long_side: int) -> tuple[int, int, f
     return pad_h, pad_w, scale
 
 
-def prepare(frame_bgr: npt.NDArray[np.uint8], long_side: int) -> FinderInput:
-    fh, fw = frame_bgr.shape[:2]
-    pad_h, pad_w, scale = input_shape(fh, fw, long_side)
-    h, w = round(fh * scale), round(fw * scale)
+def shrink(image_bgr: npt.NDArray[np.uint8], long_side: int) -> tuple[npt.NDArray[np.uint8], float]:
+    """The image scaled so its long side is `long_side`, and that scale."""
+    ih, iw = image_bgr.shape[:2]
+    scale = long_side / max(ih, iw)
+    size = (round(iw * scale), round(ih * scale))
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    resized = cv2.resize(frame_bgr, (w, h), interpolation=interp)
-    canvas = np.zeros((pad_h, pad_w, 3), np.float32)
-    canvas[:h, :w] = resized.astype(np.float32) * np.float32(1.0 / 255.0)
-    return FinderInput(np.ascontiguousarray(canvas.transpose(2, 0, 1)[None]), scale)
+    return np.asarray(cv2.resize(image_bgr, size, interpolation=interp), np.uint8), scale
+
+
+def to_tensor(resized: npt.NDArray[np.uint8], scale: float) -> FinderInput:
+    """The network input: zero-padded to multiples of 32, channels first, 0..1."""
+    h, w = resized.shape[:2]
+    pad_h = -(-h // PAD_MULTIPLE) * PAD_MULTIPLE
+    pad_w = -(-w // PAD_MULTIPLE) * PAD_MULTIPLE
+    padded = cv2.copyMakeBorder(resized, 0, pad_h - h, 0, pad_w - w, cv2.BORDER_CONSTANT, value=0)
+    blob = cv2.dnn.blobFromImage(padded, 1.0 / 255.0, swapRB=False, crop=False)
+    return FinderInput(np.asarray(blob, np.float32), scale)
+
+
+def prepare(frame_bgr: npt.NDArray[np.uint8], long_side: int) -> FinderInput:
+    resized, scale = shrink(frame_bgr, long_side)
+    return to_tensor(resized, scale)
 
 
 def decode(

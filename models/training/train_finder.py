@@ -21,7 +21,7 @@ Batch = tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]
 
 @dataclass(frozen=True)
 class FinderSettings:
-    steps: int = 6000
+    steps: int = 3000
     batch: int = 16
     tile: int = 320
     long_side: int = 640

@@ -20,7 +20,7 @@ from models.training.samples import NO_COLOUR
 
 @dataclass(frozen=True)
 class ReaderSettings:
-    steps: int = 12000
+    steps: int = 5000
     batch: int = 192
     lr: float = 3e-3
     seed: int = 2
