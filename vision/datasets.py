@@ -26,7 +26,7 @@ from typing import Literal
 
 from models.splits import SPLITS, split_of
 from vision.datasets_size import image_size
-from vision.types import Colour
+from vision.types import Colour, box_centre, check_face
 
 MatchBy = Literal["iou", "centre"]
 MatchOption = Literal["iou", "centre", "auto"]
@@ -51,16 +51,11 @@ class LabelledBox:
     colour: Colour | None = None
 
     def __post_init__(self) -> None:
-        if not 1 <= self.pips <= 6:
-            raise ValueError(f"pips must be 1..6, got {self.pips!r}")
-        x1, y1, x2, y2 = self.box_xyxy
-        if x2 <= x1 or y2 <= y1:
-            raise ValueError(f"box_xyxy must have x2 > x1 and y2 > y1, got {self.box_xyxy!r}")
+        check_face(self.pips, self.box_xyxy)
 
     @property
     def centre_xy(self) -> tuple[float, float]:
-        x1, y1, x2, y2 = self.box_xyxy
-        return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
+        return box_centre(self.box_xyxy)
 
 
 @dataclass(frozen=True, slots=True)

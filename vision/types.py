@@ -39,6 +39,20 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 BoxXYXY = tuple[int, int, int, int]
 
 
+def check_face(pips: int, box_xyxy: tuple[float, float, float, float]) -> None:
+    """A top face has 1..6 pips and a box with its corners the right way round."""
+    if not 1 <= pips <= 6:
+        raise ValueError(f"pips must be 1..6, got {pips!r}")
+    x1, y1, x2, y2 = box_xyxy
+    if x2 <= x1 or y2 <= y1:
+        raise ValueError(f"box_xyxy must have x2 > x1 and y2 > y1, got {box_xyxy!r}")
+
+
+def box_centre(box_xyxy: tuple[float, float, float, float]) -> tuple[float, float]:
+    x1, y1, x2, y2 = box_xyxy
+    return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
+
+
 @dataclass(frozen=True, slots=True)
 class Die:
     """One die seen in a frame: body colour, top-face pips and how sure the reader is."""
@@ -50,18 +64,13 @@ class Die:
     unsure: bool = False
 
     def __post_init__(self) -> None:
-        if not 1 <= self.pips <= 6:
-            raise ValueError(f"pips must be 1..6, got {self.pips!r}")
+        check_face(self.pips, self.box_xyxy)
         if not 0.0 <= self.confidence <= 1.0:
             raise ValueError(f"confidence must be in 0..1, got {self.confidence!r}")
-        x1, y1, x2, y2 = self.box_xyxy
-        if x2 <= x1 or y2 <= y1:
-            raise ValueError(f"box_xyxy must have x2 > x1 and y2 > y1, got {self.box_xyxy!r}")
 
     @property
     def centre_xy(self) -> tuple[float, float]:
-        x1, y1, x2, y2 = self.box_xyxy
-        return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
+        return box_centre(self.box_xyxy)
 
     @property
     def size_px(self) -> float:

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from companion.games import find_game
 from companion.record import replay
 from companion.session import Session
-from tests.web.test_api_support import build, orange_game
+from tests.web.test_api_support import build
 
 GOLDEN = Path(__file__).parents[1] / "companion" / "golden" / "example3.ryb"
 VIEW_KEYS = ["id", "game", "seq", "version", "title", "header", "state", "pending"]
@@ -26,21 +26,6 @@ def app_session(tmp_path: Path) -> Iterator[tuple[Flask, Session]]:
     app, session = build(tmp_path, max_body_bytes=4096)
     yield app, session
     session.close()
-
-
-@pytest.fixture
-def client(app_session: tuple[Flask, Session]) -> FlaskClient:
-    return app_session[0].test_client()
-
-
-@pytest.fixture
-def session(app_session: tuple[Flask, Session]) -> Session:
-    return app_session[1]
-
-
-@pytest.fixture
-def game(session: Session) -> str:
-    return orange_game(session)
 
 
 def seen(client: FlaskClient, game_id: str) -> tuple[Any, Any]:

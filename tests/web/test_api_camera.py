@@ -3,41 +3,16 @@ the live feed would: declare, offer, check, correct, accept; and every refusal c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.session import Session
-from tests.web.test_api_support import build, orange_game, settled
+from tests.web.test_api_support import settled
 from vision.types import Colour
 
 R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE
-
-
-@pytest.fixture
-def app_session(tmp_path: Path) -> Iterator[tuple[Flask, Session]]:
-    app, session = build(tmp_path)
-    yield app, session
-    session.close()
-
-
-@pytest.fixture
-def client(app_session: tuple[Flask, Session]) -> FlaskClient:
-    return app_session[0].test_client()
-
-
-@pytest.fixture
-def session(app_session: tuple[Flask, Session]) -> Session:
-    return app_session[1]
-
-
-@pytest.fixture
-def game(session: Session) -> str:
-    return orange_game(session)
 
 
 @pytest.fixture

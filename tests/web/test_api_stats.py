@@ -7,30 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.session import Session
 from tests.web.test_api_support import CONTROL, OVERLAY, build, orange_game
 
 GOLDEN = Path(__file__).parents[1] / "companion" / "golden" / "win-2000.ryb"
-
-
-@pytest.fixture
-def app_session(tmp_path: Path) -> Iterator[tuple[Flask, Session]]:
-    app, session = build(tmp_path)
-    yield app, session
-    session.close()
-
-
-@pytest.fixture
-def client(app_session: tuple[Flask, Session]) -> FlaskClient:
-    return app_session[0].test_client()
-
-
-@pytest.fixture
-def session(app_session: tuple[Flask, Session]) -> Session:
-    return app_session[1]
 
 
 def test_stats_of_a_replayed_game(client: FlaskClient, session: Session) -> None:

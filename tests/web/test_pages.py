@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.session import Session
@@ -20,23 +19,6 @@ from vision.types import Colour
 STATIC = Path(__file__).parents[2] / "web" / "static"
 INITIAL_RE = re.compile(r'<script type="application/json" id="initial-view">(.*?)</script>', re.S)
 ASSET_RE = re.compile(r'(?:src|href)="(/static/[^"?]+)"')
-
-
-@pytest.fixture
-def app_session(tmp_path: Path) -> Iterator[tuple[Flask, Session]]:
-    app, session = build(tmp_path)
-    yield app, session
-    session.close()
-
-
-@pytest.fixture
-def client(app_session: tuple[Flask, Session]) -> FlaskClient:
-    return app_session[0].test_client()
-
-
-@pytest.fixture
-def session(app_session: tuple[Flask, Session]) -> Session:
-    return app_session[1]
 
 
 def initial_view(html: str) -> Any:
