@@ -45,7 +45,7 @@ def _positive_int(text: str) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="YOLO-labelled folder")
-    parser.add_argument("--reader", choices=READERS, default="baseline", help="reader to score")
+    parser.add_argument("--reader", choices=READERS, default="model", help="reader to score")
     parser.add_argument("--split", choices=SPLIT_CHOICES, default="test", help="held-out side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(

@@ -87,7 +87,7 @@ def test_broken_image_is_reported_and_the_run_goes_on(
     (root / "images" / "scene_1.png").write_bytes(
         (root / "images" / "scene_1.png").read_bytes()[:200]
     )
-    data = run_json(capsys, str(root), "--split", "all")
+    data = run_json(capsys, str(root), "--reader", "baseline", "--split", "all")
     (report,) = data["datasets"]
     assert report["images"] == 2
     assert report["detection"]["matched"] == 4
@@ -100,7 +100,8 @@ def test_two_folders_limit_and_text_table(
 ) -> None:
     first = write_set(tmp_path / "one")
     second = write_set(tmp_path / "matteop65-like")
-    assert main(["eval", str(first), str(second), "--split", "all", "--limit", "2"]) == 0
+    args = [str(first), str(second), "--reader", "baseline", "--split", "all", "--limit", "2"]
+    assert main(["eval", *args]) == 0
     text = capsys.readouterr().out
     assert "reader: baseline" in text
     assert "one  (all split, 2 images, match by iou)" in text
@@ -113,8 +114,9 @@ def test_test_split_of_an_unknown_set_uses_the_file_hash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root = write_set(tmp_path / "drawn")
-    test_side = run_json(capsys, str(root))["datasets"][0]["images"]
-    train_side = run_json(capsys, str(root), "--split", "train")["datasets"][0]["images"]
+    test_side = run_json(capsys, str(root), "--reader", "baseline")["datasets"][0]["images"]
+    train_side = run_json(capsys, str(root), "--reader", "baseline", "--split", "train")
+    train_side = train_side["datasets"][0]["images"]
     assert test_side + train_side == 3
 
 
@@ -132,18 +134,12 @@ def test_bad_label_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "scene_0.txt:1: class must be 0..5" in capsys.readouterr().err
 
 
-def test_model_reader_runs_or_says_why_not(
+def test_the_model_reader_is_the_default(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Until the models ship this is a clear error (exit 2); afterwards a normal report."""
     root = write_set(tmp_path / "drawn")
-    code = main(["eval", str(root), "--reader", "model", "--split", "all", "--json"])
-    out, err = capsys.readouterr()
-    if code == 0:
-        assert json.loads(out)["reader"] == "model"
-    else:
-        assert code == 2
-        assert "dicetable eval: error: the model reader" in err
+    assert main(["eval", str(root), "--split", "all", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reader"] == "model"
 
 
 @pytest.mark.parametrize("limit", ["0", "-3", "two"])
