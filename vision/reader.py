@@ -32,6 +32,9 @@ class ReaderConfig:
     not_a_die: float = 0.5  # drop a candidate whose "not a die" probability is above this
     unsure_below: float = 0.75  # a die whose pips or colour probability is below this is unsure
     overlap_iou: float = 0.5
+    # A die read with doubt is read again turned a quarter, a half and three quarters round, and
+    # the four answers averaged: a top face means the same at any turn, glare and shadows do not.
+    second_look: bool = True
 
 
 @dataclass(slots=True)
@@ -66,7 +69,36 @@ class ModelReader:
             return DiceReading.empty()
         batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found))
         pips_p, colour_p = times.timed("classify", lambda: self._classifier.run(batch, cast))
+        if self.config.second_look:
+            pips_p, colour_p = times.timed(
+                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p)
+            )
         return times.timed("assemble", lambda: self._assemble(frame_bgr, found, pips_p, colour_p))
+
+    def _look_again(
+        self,
+        batch: npt.NDArray[np.float32],
+        cast: npt.NDArray[np.float32],
+        pips_p: npt.NDArray[np.float32],
+        colour_p: npt.NDArray[np.float32],
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Average each doubtful die's answers over its crop at four turns."""
+        cfg = self.config
+        face = pips_p[:, 1:].max(axis=1) / np.maximum(pips_p[:, 1:].sum(axis=1), 1e-6)
+        doubt = (face < cfg.unsure_below) | (colour_p.max(axis=1) < cfg.unsure_below)
+        doubt &= pips_p[:, 0] <= cfg.not_a_die
+        index = np.flatnonzero(doubt)
+        if index.size == 0:
+            return pips_p, colour_p
+        turned = np.concatenate([np.rot90(batch[index], k, axes=(2, 3)) for k in (1, 2, 3)])
+        more_pips, more_colour = self._classifier.run(
+            np.ascontiguousarray(turned), np.tile(cast[index], (3, 1))
+        )
+        n = index.size
+        pips_p, colour_p = pips_p.copy(), colour_p.copy()
+        pips_p[index] = (pips_p[index] + more_pips.reshape(3, n, -1).sum(axis=0)) / 4
+        colour_p[index] = (colour_p[index] + more_colour.reshape(3, n, -1).sum(axis=0)) / 4
+        return pips_p, colour_p
 
     def _assemble(
         self,

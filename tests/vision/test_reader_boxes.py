@@ -1,11 +1,12 @@
-"""How the reader settles boxes that overlap: repeats, clusters and pip groups."""
+"""How the reader settles boxes that overlap (repeats, clusters, pip groups) and doubtful dice."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vision.finder import Candidate
-from vision.reader import _drop_contained, _drop_overlaps
+from vision.reader import ModelReader, ReaderConfig, _drop_contained, _drop_overlaps
 from vision.types import Colour, Die
 
 
@@ -45,3 +46,33 @@ def test_repeats_keep_the_best_candidate() -> None:
         Candidate((100, 0, 140, 40), 0.5),
     ]
     assert _drop_overlaps(found, 0.5) == [found[0], found[2]]
+
+
+class TurnSensitive:
+    """A stand-in classifier: sure of a crop whose top-left pixel is bright, in doubt otherwise,
+    and it counts the crops it is shown."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def run(self, batch: np.ndarray, cast: np.ndarray) -> list[np.ndarray]:
+        self.seen += len(batch)
+        sure = batch[:, 0, 0, 0] > 0.5
+        pips = np.where(sure[:, None], [0.0, 0, 0, 1, 0, 0, 0], [0.0, 0.2, 0.2, 0.2, 0.2, 0.1, 0.1])
+        colour = np.tile(np.eye(9)[0], (len(batch), 1))
+        return [pips.astype(np.float32), colour.astype(np.float32)]
+
+
+def test_only_doubtful_dice_get_a_second_look() -> None:
+    batch = np.zeros((2, 3, 48, 48), np.float32)
+    batch[0, :, 0, 0] = 1.0  # die 0 is read surely as it stands
+    batch[1, :, 0, -1] = 1.0  # die 1 shows its bright corner only when turned round
+    classifier = TurnSensitive()
+    reader = ModelReader(classifier, classifier, ReaderConfig())  # type: ignore[arg-type]
+    pips, _ = classifier.run(batch, np.zeros((2, 3), np.float32))
+    colour = np.tile(np.eye(9, dtype=np.float32)[0], (2, 1))
+    again, _ = reader._look_again(batch, np.zeros((2, 3), np.float32), pips, colour)
+    assert classifier.seen == 2 + 3  # the doubtful die, three turns
+    assert again[0] == pytest.approx(pips[0])
+    # One of the three turns brings the bright corner to the top left: 1 sure answer in 4.
+    assert again[1][3] == pytest.approx((0.2 + 0.2 * 2 + 1.0) / 4)
