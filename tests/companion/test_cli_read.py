@@ -1,0 +1,58 @@
+"""`dicetable read` end to end on the rendered fixtures with the shipped models."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.ryb import totals
+from vision.types import Colour
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rendered" / "images"
+
+
+def _lines(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_read_prints_one_json_object_per_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    images = sorted(FIXTURES.glob("*.jpg"))[:3]
+    for image in images:
+        shutil.copy(image, tmp_path / image.name)
+    out = tmp_path / "annotated"
+    assert main(["read", str(tmp_path), "--json", "--annotate", str(out)]) == 0
+    records = _lines(capsys)
+    assert [Path(str(r["image"])).name for r in records] == [p.name for p in images]
+    for record in records:
+        assert (record["width"], record["height"]) == (640, 480)
+        dice = record["dice"]
+        assert isinstance(dice, list) and dice
+        assert set(dice[0]) == {"colour", "pips", "confidence", "box_xyxy", "unsure"}
+        rolled = [
+            (Colour(d["colour"]), int(d["pips"]))
+            for d in dice
+            if d["colour"] in ("red", "yellow", "blue")
+        ]
+        assert record["totals"] == {c.value: n for c, n in totals(rolled).items()}
+    assert sorted(p.name for p in out.iterdir()) == [f"{p.stem}.annotated.jpg" for p in images]
+
+
+def test_a_bad_file_gets_an_error_line_and_the_batch_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = sorted(FIXTURES.glob("*.jpg"))[0]
+    shutil.copy(good, tmp_path / "a.jpg")
+    (tmp_path / "b.jpg").write_bytes(good.read_bytes()[:2000])
+    shutil.copy(good, tmp_path / "c.jpg")
+    assert main(["read", str(tmp_path), "--json"]) == 1
+    captured = capsys.readouterr()
+    records = [json.loads(line) for line in captured.out.splitlines()]
+    assert [Path(str(r["image"])).name for r in records] == ["a.jpg", "b.jpg", "c.jpg"]
+    assert "truncated" in str(records[1]["error"]) and "dice" in records[2]
+    assert "b.jpg" in captured.err
