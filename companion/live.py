@@ -1,20 +1,33 @@
 """The live table feed as the companion runs it: the vision pipeline with RYB totals drawn on,
-reading through the data folder's active calibration profile when there is one."""
+reading RYB's dice colours through the data folder's active calibration profile if it has one."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from vision.live import LiveConfig, LivePipeline, open_live_feed
+from vision.reading_protocol import Reader
+
+
+def game_reader(threads: int = 2) -> Reader:
+    """The shipped model reading colours against RYB's dice (red, yellow, blue)."""
+    from companion.ryb.dice import DIE_COLOURS
+    from vision.reader import ReaderConfig, load_default_reader
+
+    return load_default_reader(ReaderConfig(palette=DIE_COLOURS), threads=threads)
+
+
+def table_reader(data_dir: Path | None) -> Reader:
+    """`game_reader` through the data folder's active calibration profile, if there is one."""
+    from calibration.apply import reader_for
+
+    return reader_for(data_dir, game_reader())
 
 
 def open_table_feed(
     spec: str | None, data_dir: Path | None = None, config: LiveConfig | None = None
 ) -> LivePipeline:
     """The camera (or stream, file, folder) `spec` names, or the bundled demo when None."""
-    from calibration.apply import reader_for
     from companion.readout import caption
-    from vision.reader import load_default_reader
 
-    reader = reader_for(data_dir, load_default_reader())
-    return open_live_feed(spec, reader=reader, config=config, caption=caption)
+    return open_live_feed(spec, reader=table_reader(data_dir), config=config, caption=caption)

@@ -14,7 +14,8 @@ import numpy.typing as npt
 from vision import crops, finder
 from vision.errors import ModelError
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
-from vision.types import COLOURS, DiceReading, Die
+from vision.palette import pick_colour
+from vision.types import Colour, DiceReading, Die
 
 FINDER_FILE = "dice_finder.onnx"
 CLASSIFIER_FILE = "dice_reader.onnx"
@@ -35,6 +36,8 @@ class ReaderConfig:
     # A die read with doubt is read again turned a quarter, a half and three quarters round, and
     # the four answers averaged: a top face means the same at any turn, glare and shadows do not.
     second_look: bool = True
+    # The colours of the game's dice (RYB: red, yellow, blue), or None to name any colour.
+    palette: tuple[Colour, ...] | None = None
 
 
 @dataclass(slots=True)
@@ -117,13 +120,14 @@ class ModelReader:
                 continue
             face = pp[1:] / max(float(pp[1:].sum()), 1e-6)
             pips = int(np.argmax(face)) + 1
-            colour_index = int(np.argmax(cp))
-            conf = float(min(face[pips - 1], cp[colour_index], cand.score + 0.5, 1.0))
+            colour = pick_colour(cp, self.config.palette)
+            conf = float(min(face[pips - 1], colour.probability, cand.score + 0.5, 1.0))
             unsure = (
-                float(face[pips - 1]) < self.config.unsure_below
-                or float(cp[colour_index]) < self.config.unsure_below
+                colour.doubtful
+                or float(face[pips - 1]) < self.config.unsure_below
+                or colour.probability < self.config.unsure_below
             )
-            dice.append(Die(COLOURS[colour_index], pips, conf, box, unsure))
+            dice.append(Die(colour.colour, pips, conf, box, unsure))
         return DiceReading.of(_drop_contained(dice))
 
 

@@ -57,19 +57,21 @@ def _live(args: argparse.Namespace) -> int:
     video = DEMO_VIDEO if args.live == "demo" else Path(args.live)
     if not video.is_file():
         raise SystemExit(f"dicetable bench: no video file {video}")
-    result = bench_live(video, _reader(args.reader, args.threads))
+    result = bench_live(video, _reader(args.reader, args.threads, game=True))
     print("\n".join(result.lines()))
     return 0
 
 
-def _reader(kind: str, threads: int) -> Any:
+def _reader(kind: str, threads: int, game: bool = False) -> Any:
+    """The reader to time; `game`: as the live table runs it, against RYB's dice colours."""
     if kind == "baseline":
         from vision.baseline import BaselineReader
 
         return BaselineReader()
+    from companion.live import game_reader
     from vision.reader import load_default_reader
 
-    return load_default_reader(threads=threads)
+    return game_reader(threads) if game else load_default_reader(threads=threads)
 
 
 def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:

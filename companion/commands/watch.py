@@ -27,9 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from calibration.apply import reader_for
+    from companion.live import table_reader
     from vision.live import LiveConfig, LivePipeline
-    from vision.reader import load_default_reader
     from vision.settle import SettleConfig, SettledRoll
     from vision.sources import open_source
 
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = open_source(args.source, loop=args.loop, realtime=False)
         data = args.data if args.data is not None else default_data_dir()
-        reader = reader_for(data, load_default_reader())
+        reader = table_reader(data)
         pipeline = LivePipeline(source, reader, LiveConfig(settle=settle))
     except VisionError as exc:
         print(f"dicetable watch: {exc}", file=sys.stderr)

@@ -1,0 +1,45 @@
+"""Reading colours against the dice a game uses.
+
+RYB is played with red, yellow and blue dice only. When the classifier's first answer is a colour
+the game has no dice of (a navy die on purple felt read as black, say), the best colour of the
+game's own is the likelier truth. How much of the classifier's belief the game's colours hold
+decides how far that is trusted:
+
+- at least `TRUSTED_SHARE`: the game's best colour, its probability renormalised over them;
+- at least `STRAY_SHARE`: the game's best colour, marked unsure so a person confirms it;
+- below: the classifier's own answer stands (a stray die from another game, not counted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from vision.types import COLOURS, Colour
+
+TRUSTED_SHARE = 0.5
+STRAY_SHARE = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class ColourPick:
+    colour: Colour
+    probability: float
+    doubtful: bool  # unsure whatever the probability says
+
+
+def pick_colour(colour_p: npt.NDArray[np.float32], palette: Sequence[Colour] | None) -> ColourPick:
+    """The colour to report from the classifier's probabilities (in `COLOURS` order)."""
+    best = int(np.argmax(colour_p))
+    plain = ColourPick(COLOURS[best], float(colour_p[best]), False)
+    if not palette or COLOURS[best] in palette:
+        return plain
+    own = [COLOURS.index(c) for c in palette]
+    share = float(colour_p[own].sum())
+    if share < STRAY_SHARE:
+        return plain
+    pick = own[int(np.argmax(colour_p[own]))]
+    return ColourPick(COLOURS[pick], float(colour_p[pick]) / share, share < TRUSTED_SHARE)
