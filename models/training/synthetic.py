@@ -1,7 +1,12 @@
-"""Rendered training sets: written once to disk (rendering is slower than training reads)."""
+"""Rendered training sets: written once to disk (rendering is slower than training reads).
+
+`python -m models.training.synthetic [ROOT]` renders the training sets and the held-out set
+(lights and tables training never sees) under ROOT (`work-data/synth`), skipping those there.
+"""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,3 +52,9 @@ def ensure_rendered(root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS) 
             write_set(folder, spec.count, spec.seed, scene_config(spec))
         folders.append(folder)
     return folders
+
+
+if __name__ == "__main__":
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("work-data/synth")
+    for done in ensure_rendered(root, (*TRAINING_SETS, HOLDOUT_SET)):
+        print(done)
