@@ -26,6 +26,7 @@ class RollTiming:
     delay_ms: float
     dice: tuple[tuple[str, int], ...]
     expected: tuple[tuple[str, int], ...] | None
+    flagged: bool = False  # a die stayed unsure: the roll waited `unsure_ms` and asks a person
 
     @property
     def correct(self) -> bool:
@@ -56,11 +57,21 @@ class LiveBench:
             mark = (
                 "" if r.expected is None else (" right" if r.correct else f" expected {r.expected}")
             )
-            out.append(f"  at {r.t_ms / 1000:6.2f} s: delay {r.delay_ms:6.1f} ms{mark}")
-        if self.rolls:
-            delays = sorted(r.delay_ms for r in self.rolls)
-            out.append(f"delay from dice still to roll: max {delays[-1]:.1f} ms")
-        return out
+            flag = ", flagged unsure" if r.flagged else ""
+            out.append(f"  at {r.t_ms / 1000:6.2f} s: delay {r.delay_ms:6.1f} ms{mark}{flag}")
+        return out + _delay_lines(self.rolls)
+
+
+def _delay_lines(rolls: tuple[RollTiming, ...]) -> list[str]:
+    out = []
+    for flagged, what in ((False, "read surely"), (True, "flagged unsure")):
+        delays = [r.delay_ms for r in rolls if r.flagged is flagged]
+        if delays:
+            out.append(
+                f"delay from dice still to roll, {len(delays)} rolls {what}: "
+                f"max {max(delays):.1f} ms, median {sorted(delays)[len(delays) // 2]:.1f} ms"
+            )
+    return out
 
 
 def _sidecar(video: Path) -> list[dict[str, object]]:
@@ -106,12 +117,13 @@ def bench_live(video: Path, reader: Reader, settle: SettleConfig | None = None) 
 
 def _timing(roll: SettledRoll, process_ms: float, still: list[dict[str, object]]) -> RollTiming:
     dice = tuple(sorted((d.colour.value, d.pips) for d in roll.reading))
+    flagged = roll.needs_review
     before = [s for s in still if float(str(s["t_s"])) * 1000 <= roll.t_ms]
     if not before:
-        return RollTiming(roll.t_ms, roll.delay_ms + process_ms, dice, None)
+        return RollTiming(roll.t_ms, roll.delay_ms + process_ms, dice, None, flagged)
     moment = before[-1]
     stopped_ms = float(str(moment["t_s"])) * 1000
     expected_raw = moment["dice"]
     assert isinstance(expected_raw, list)
     expected = tuple(sorted((str(c), int(p)) for c, p in expected_raw))
-    return RollTiming(roll.t_ms, roll.t_ms - stopped_ms + process_ms, dice, expected)
+    return RollTiming(roll.t_ms, roll.t_ms - stopped_ms + process_ms, dice, expected, flagged)
