@@ -41,6 +41,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--reader-steps", type=int, default=ReaderSettings.steps)
     p.add_argument("--only", choices=("finder", "reader"), help="train one network")
     p.add_argument("--from", dest="start_from", type=Path, help="dir with .pt weights to reuse")
+    p.add_argument("--resume", type=Path, help="dir with reader.pt to go on training from")
+    p.add_argument("--reader-lr", type=float, default=ReaderSettings.lr)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
@@ -59,7 +61,7 @@ def main() -> None:
     folders = training_folders(data, rendered)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
     f_set = FinderSettings(steps=args.finder_steps)
-    r_set = ReaderSettings(steps=args.reader_steps)
+    r_set = ReaderSettings(steps=args.reader_steps, lr=args.reader_lr)
     if args.quick:
         f_set, r_set = replace(f_set, steps=20), replace(r_set, steps=20)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -73,7 +75,8 @@ def main() -> None:
     rng = np.random.default_rng(r_set.seed)
     pictures = 20 if args.quick else None
     crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
-    reader = _load_or_train("reader", args, lambda: train_reader(crop_sets, r_set))
+    resumed = torch.load(args.resume / "reader.pt") if args.resume else None
+    reader = _load_or_train("reader", args, lambda: train_reader(crop_sets, r_set, start=resumed))
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)

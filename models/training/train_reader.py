@@ -60,9 +60,17 @@ def reader_loss(model: DieReader, batch: list[Tensor]) -> tuple[Tensor, dict[str
     return l_pips + l_colour, {"pips": l_pips.item(), "colour": l_colour.item(), "pip_acc": acc}
 
 
-def train_reader(sets: Sequence[CropSet], settings: ReaderSettings, log: bool = True) -> DieReader:
+def train_reader(
+    sets: Sequence[CropSet],
+    settings: ReaderSettings,
+    log: bool = True,
+    start: dict[str, Tensor] | None = None,
+) -> DieReader:
+    """Train from scratch, or go on from `start` weights (a state dict of a `DieReader`)."""
     torch.manual_seed(settings.seed)
     model = DieReader()
+    if start is not None:
+        model.load_state_dict(start)
     loader = DataLoader(
         ReaderCrops(sets, settings), batch_size=settings.batch, num_workers=settings.workers
     )
