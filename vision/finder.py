@@ -31,14 +31,14 @@ class Candidate:
     score: float
 
 
+def _padded(n: int) -> int:
+    return -(-n // PAD_MULTIPLE) * PAD_MULTIPLE
+
+
 def input_shape(frame_h: int, frame_w: int, long_side: int) -> tuple[int, int, float]:
     """Padded network input height and width, and the scale from frame to input pixels."""
     scale = long_side / max(frame_h, frame_w)
-    h = round(frame_h * scale)
-    w = round(frame_w * scale)
-    pad_h = -(-h // PAD_MULTIPLE) * PAD_MULTIPLE
-    pad_w = -(-w // PAD_MULTIPLE) * PAD_MULTIPLE
-    return pad_h, pad_w, scale
+    return _padded(round(frame_h * scale)), _padded(round(frame_w * scale)), scale
 
 
 def shrink(image_bgr: npt.NDArray[np.uint8], long_side: int) -> tuple[npt.NDArray[np.uint8], float]:
@@ -53,9 +53,8 @@ def shrink(image_bgr: npt.NDArray[np.uint8], long_side: int) -> tuple[npt.NDArra
 def to_tensor(resized: npt.NDArray[np.uint8], scale: float) -> FinderInput:
     """The network input: zero-padded to multiples of 32, channels first, 0..1."""
     h, w = resized.shape[:2]
-    pad_h = -(-h // PAD_MULTIPLE) * PAD_MULTIPLE
-    pad_w = -(-w // PAD_MULTIPLE) * PAD_MULTIPLE
-    padded = cv2.copyMakeBorder(resized, 0, pad_h - h, 0, pad_w - w, cv2.BORDER_CONSTANT, value=0)
+    bottom, right = _padded(h) - h, _padded(w) - w
+    padded = cv2.copyMakeBorder(resized, 0, bottom, 0, right, cv2.BORDER_CONSTANT, value=0)
     blob = cv2.dnn.blobFromImage(padded, 1.0 / 255.0, swapRB=False, crop=False)
     return FinderInput(np.asarray(blob, np.float32), scale)
 

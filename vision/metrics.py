@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from vision.datasets import BoxF, LabelledBox, MatchBy
-from vision.types import COLOURS, Die
+from vision.types import COLOURS, Die, iou
 
 IOU_THRESHOLD = 0.5
 CENTRE_REACH = 0.5
@@ -32,14 +32,6 @@ class ImageMatch:
     pairs: tuple[tuple[int, int], ...]
     missed: tuple[int, ...]
     extra: tuple[int, ...]
-
-
-def iou(a: BoxF, b: BoxF) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
 
 
 def _box(die: Die) -> BoxF:

@@ -15,7 +15,7 @@ from vision import crops, finder
 from vision.errors import ModelError
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
-from vision.types import Colour, DiceReading, Die
+from vision.types import Colour, DiceReading, Die, intersection, iou
 
 FINDER_FILE = "dice_finder.onnx"
 CLASSIFIER_FILE = "dice_reader.onnx"
@@ -87,8 +87,8 @@ class ModelReader:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """Average each doubtful die's answers over its crop at four turns."""
         cfg = self.config
-        face = pips_p[:, 1:].max(axis=1) / np.maximum(pips_p[:, 1:].sum(axis=1), 1e-6)
-        doubt = (face < cfg.unsure_below) | (colour_p.max(axis=1) < cfg.unsure_below)
+        doubt = _faces(pips_p).max(axis=1) < cfg.unsure_below
+        doubt |= colour_p.max(axis=1) < cfg.unsure_below
         doubt &= pips_p[:, 0] <= cfg.not_a_die
         index = np.flatnonzero(doubt)
         if index.size == 0:
@@ -118,7 +118,7 @@ class ModelReader:
             box = _clip_box(cand.box_xyxy, w, h)
             if box is None:
                 continue
-            face = pp[1:] / max(float(pp[1:].sum()), 1e-6)
+            face = _faces(pp)
             pips = int(np.argmax(face)) + 1
             colour = pick_colour(cp, self.config.palette)
             conf = float(min(face[pips - 1], colour.probability, cand.score + 0.5, 1.0))
@@ -129,6 +129,12 @@ class ModelReader:
             )
             dice.append(Die(colour.colour, pips, conf, box, unsure))
         return DiceReading.of(_drop_contained(dice))
+
+
+def _faces(pips_p: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Face 1..6 probabilities given it is a die (the "not a die" column left out)."""
+    faces = pips_p[..., 1:]
+    return np.asarray(faces / np.maximum(faces.sum(axis=-1, keepdims=True), 1e-6), np.float32)
 
 
 def find_dice(
@@ -195,31 +201,21 @@ def _clip_box(
     return (x1, y1, x2, y2)
 
 
-def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
-
-
 def _contains(big: tuple[float, ...], small: tuple[float, ...]) -> bool:
     """Most of `small` lies within `big`, which is clearly bigger: `small` is a die's pip group
     or corner found at the wrong scale, since dice seen from above never lie inside each other."""
-    ix = max(0.0, min(small[2], big[2]) - max(small[0], big[0]))
-    iy = max(0.0, min(small[3], big[3]) - max(small[1], big[1]))
     area = (small[2] - small[0]) * (small[3] - small[1])
     bigger = max(big[2] - big[0], big[3] - big[1]) > 1.2 * max(
         small[2] - small[0], small[3] - small[1]
     )
-    return area > 0 and bigger and ix * iy / area > 0.7
+    return area > 0 and bigger and intersection(big, small) / area > 0.7
 
 
 def _drop_overlaps(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
     """Best first: drop repeats of a better candidate."""
     kept: list[finder.Candidate] = []
     for cand in found:
-        if all(_iou(cand.box_xyxy, k.box_xyxy) <= max_iou for k in kept):
+        if all(iou(cand.box_xyxy, k.box_xyxy) <= max_iou for k in kept):
             kept.append(cand)
     return kept
 
@@ -243,9 +239,7 @@ def _drop_contained(dice: list[Die]) -> list[Die]:
 
 def _apart(dice: list[Die]) -> bool:
     """No two of these boxes overlap much: separate dice, not parts of one."""
-    return all(
-        _iou(a.box_xyxy, b.box_xyxy) < 0.2 for i, a in enumerate(dice) for b in dice[i + 1 :]
-    )
+    return all(iou(a.box_xyxy, b.box_xyxy) < 0.2 for i, a in enumerate(dice) for b in dice[i + 1 :])
 
 
 def load_reader(

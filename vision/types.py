@@ -53,6 +53,19 @@ def box_centre(box_xyxy: tuple[float, float, float, float]) -> tuple[float, floa
     return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
 
 
+def intersection(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The area two xyxy boxes share."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    return ix * iy
+
+
+def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    inter = intersection(a, b)
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class Die:
     """One die seen in a frame: body colour, top-face pips and how sure the reader is."""

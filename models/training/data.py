@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -24,22 +24,14 @@ class Source:
     draw: Draw
 
 
-Negatives = Mapping[str, np.ndarray]
-
-
-def folder_source(root: Path, weight: float, negatives: Negatives | None = None) -> Source:
-    """The training side of one YOLO-labelled folder (real photos or renders), with the finder's
-    mistakes on each picture when they were mined."""
+def folder_source(root: Path, weight: float) -> Source:
+    """The training side of one YOLO-labelled folder (real photos or renders)."""
     items: list[RealImage] = training_images(root)
     if not items:
         raise ValueError(f"{root}: no training images")
-    mined = negatives or {}
 
     def draw(rng: np.random.Generator) -> Sample:
-        item = items[int(rng.integers(len(items)))]
-        sample = load_sample(item)
-        wrong = mined.get(str(item.image.path))
-        return sample if wrong is None else replace(sample, negatives=wrong)
+        return load_sample(items[int(rng.integers(len(items)))])
 
     return Source(root.name, weight, draw)
 
@@ -56,10 +48,8 @@ def training_folders(real_dir: Path | None, rendered: Sequence[Path]) -> list[tu
     return folders
 
 
-def default_sources(
-    real_dir: Path | None, rendered: Sequence[Path], negatives: Negatives | None = None
-) -> list[Source]:
-    sources = [folder_source(f, w, negatives) for f, w in training_folders(real_dir, rendered)]
+def default_sources(real_dir: Path | None, rendered: Sequence[Path]) -> list[Source]:
+    sources = [folder_source(f, w) for f, w in training_folders(real_dir, rendered)]
     if not sources:
         raise ValueError("no training data: no real sets and no rendered sets")
     return sources

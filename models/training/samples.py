@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -14,8 +14,7 @@ NO_COLOUR = -1
 class Sample:
     """A picture and its dice. `boxes` are frame pixels (N, 4) xyxy; `colours` index
     vision.types.COLOURS or NO_COLOUR; `size_known` is False when boxes cover only the pip group
-    (matteop65), so the finder learns their centres but not their sizes. `negatives` are boxes
-    the finder took for dice where there are none: the classifier learns to say "not a die"."""
+    (matteop65), so the finder learns their centres but not their sizes."""
 
     image_bgr: npt.NDArray[np.uint8]
     boxes: npt.NDArray[np.float32]
@@ -23,4 +22,3 @@ class Sample:
     colours: npt.NDArray[np.int64]
     size_known: bool = True
     grey: bool = False
-    negatives: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, 4), np.float32))

@@ -6,12 +6,11 @@ from vision.datasets import BoxF, LabelledBox, MatchBy
 from vision.metrics import (
     NONE_INDEX,
     ImageMatch,
-    iou,
     match_image,
     score_image,
     summarise,
 )
-from vision.types import COLOURS, Colour, Die
+from vision.types import COLOURS, Colour, Die, iou
 
 
 def die(
