@@ -181,6 +181,41 @@ def tablecloth(rng: np.random.Generator, h: int, w: int, unit: float) -> F32:
     return _mottle(rng, img * _weave(rng, h, w, unit)[..., None], unit, 0.04, 0.03)
 
 
+def stone(rng: np.random.Generator, h: int, w: int, unit: float) -> F32:
+    """A granite or terrazzo worktop: grains of three or four colours at a few sizes."""
+    img = _solid(h, w, _random_colour(rng) * 0.6 + 0.2)
+    for _ in range(int(rng.integers(2, 5))):
+        grain = max(0.5, unit * _u(rng, 0.01, 0.08))
+        field = cv2.GaussianBlur(pixel_noise(rng, h, w), (0, 0), grain)
+        share = _u(rng, 0.1, 0.4)
+        mask = (field > np.quantile(field[::7, ::7], 1 - share)).astype(np.float32)
+        tone = _random_colour(rng) if rng.random() < 0.5 else np.full(3, _u(rng, 0, 1), np.float32)
+        img = img * (1 - mask[..., None]) + tone * mask[..., None]
+    return _mottle(rng, img, unit, 0.05, 0.02)
+
+
+def printed(rng: np.random.Generator, h: int, w: int, unit: float) -> F32:
+    """A printed cloth, place mat or game board: bold shapes and lines of a few colours,
+    some of them about a die's size."""
+    img = _solid(h, w, _random_colour(rng))
+    inks = [_random_colour(rng) for _ in range(int(rng.integers(2, 5)))]
+    n = int(h * w / (unit * unit) * _u(rng, 0.1, 0.8))
+    for _ in range(max(n, 3)):
+        ink = inks[int(rng.integers(len(inks)))].tolist()
+        cx, cy = int(rng.uniform(0, w)), int(rng.uniform(0, h))
+        size = unit * float(np.exp(rng.uniform(np.log(0.3), np.log(4.0))))
+        kind = rng.integers(3)
+        if kind == 0:
+            half = int(size / 2)
+            cv2.rectangle(img, (cx - half, cy - half), (cx + half, cy + half), ink, -1)
+        elif kind == 1:
+            cv2.circle(img, (cx, cy), int(size / 2), ink, -1, cv2.LINE_AA)
+        else:
+            end = (int(cx + rng.uniform(-3, 3) * size), int(cy + rng.uniform(-3, 3) * size))
+            cv2.line(img, (cx, cy), end, ink, max(1, int(size / 6)), cv2.LINE_AA)
+    return _mottle(rng, img * _weave(rng, h, w, unit)[..., None], unit, 0.03, 0.02)
+
+
 def carpet(rng: np.random.Generator, h: int, w: int, unit: float) -> F32:
     c1, c2 = _random_colour(rng), _random_colour(rng)
     pattern = np.clip(smooth_noise(rng, h, w, unit * _u(rng, 2, 8)) * 0.8 + 0.5, 0, 1)
@@ -218,6 +253,8 @@ MAKERS: dict[str, Maker] = {
     "dark_table": dark_table,
     "plain": plain,
     "tablecloth": tablecloth,
+    "stone": stone,
+    "printed": printed,
     "carpet": carpet,
     "tiles": tiles,
 }

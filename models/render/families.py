@@ -14,6 +14,8 @@ TRAIN_BACKGROUNDS: tuple[str, ...] = (
     "dark_table",
     "plain",
     "tablecloth",
+    "stone",
+    "printed",
 )
 # Carpet and tiles/stone are high-frequency or gridded surfaces unlike any training table.
 HOLDOUT_BACKGROUNDS: tuple[str, ...] = ("carpet", "tiles")

@@ -41,7 +41,10 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--reader-steps", type=int, default=ReaderSettings.steps)
     p.add_argument("--only", choices=("finder", "reader"), help="train one network")
     p.add_argument("--from", dest="start_from", type=Path, help="dir with .pt weights to reuse")
-    p.add_argument("--resume", type=Path, help="dir with reader.pt to go on training from")
+    p.add_argument(
+        "--resume", type=Path, help="dir with finder.pt and/or reader.pt to go on training from"
+    )
+    p.add_argument("--finder-lr", type=float, default=FinderSettings.lr)
     p.add_argument("--reader-lr", type=float, default=ReaderSettings.lr)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
@@ -53,6 +56,8 @@ def main() -> None:
     args = parse_args()
     if args.only is not None and args.start_from is None:
         raise SystemExit("--only needs --from DIR holding the other network's weights")
+    if args.resume is not None and not any(args.resume.glob("*.pt")):
+        raise SystemExit(f"--resume {args.resume}: no finder.pt or reader.pt there")
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered)
@@ -60,7 +65,7 @@ def main() -> None:
         ensure_rendered(args.rendered, (HOLDOUT_SET,))  # for `dicetable eval`, never trained on
     folders = training_folders(data, rendered)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
-    f_set = FinderSettings(steps=args.finder_steps)
+    f_set = FinderSettings(steps=args.finder_steps, lr=args.finder_lr)
     r_set = ReaderSettings(steps=args.reader_steps, lr=args.reader_lr)
     if args.quick:
         f_set, r_set = replace(f_set, steps=20), replace(r_set, steps=20)
@@ -68,18 +73,28 @@ def main() -> None:
     args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
     mixer = Mixer(default_sources(data, rendered))
-    finder = _load_or_train("finder", args, lambda: train_finder(mixer, f_set))
+    f_start = _resumed(args.resume, "finder")
+    finder = _load_or_train("finder", args, lambda: train_finder(mixer, f_set, start=f_start))
     export_finder(finder, args.out / FINDER_FILE)
     per_folder = 5 if args.quick else args.mine
     mined = mine_negatives(args.out / FINDER_FILE, [f for f, _ in folders], per_folder)
     rng = np.random.default_rng(r_set.seed)
     pictures = 20 if args.quick else None
     crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
-    resumed = torch.load(args.resume / "reader.pt") if args.resume else None
-    reader = _load_or_train("reader", args, lambda: train_reader(crop_sets, r_set, start=resumed))
+    r_start = _resumed(args.resume, "reader")
+    reader = _load_or_train("reader", args, lambda: train_reader(crop_sets, r_set, start=r_start))
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def _resumed(folder: Path | None, name: str) -> dict[str, torch.Tensor] | None:
+    """`name`'s weights to go on from, where `--resume` holds them; else train from scratch."""
+    if folder is None or not (folder / f"{name}.pt").is_file():
+        return None
+    print(f"{name}: going on from {folder / f'{name}.pt'}", flush=True)
+    state: dict[str, torch.Tensor] = torch.load(folder / f"{name}.pt")
+    return state
 
 
 def _load_or_train(

@@ -1,7 +1,8 @@
-"""Augmentations: finder tiles (geometry and light) and classifier crops (light only).
+"""Augmentations: finder tiles (geometry, light and colour) and classifier crops (light only).
 
-Colour is a label, so no augmentation shifts hues; a light's tint is applied to a crop and to
-the colour cast the classifier is given, together."""
+The finder does not name colours, so its tiles may be recoloured at will: a die is a die in
+any hue, on any table. For the classifier colour is a label, so no augmentation shifts hues; a
+light's tint is applied to a crop and to the colour cast the classifier is given, together."""
 
 from __future__ import annotations
 
@@ -75,10 +76,21 @@ def finder_tile(
     )
     boxes = sample.boxes * scale - np.array([ox, oy, ox, oy], np.float32)
     img, boxes = _flip_rotate(img, boxes, rng)
-    img = light(img, rng, random_gains(rng, 0.25))
+    img = light(img, rng, random_gains(rng, 0.4))
+    if rng.random() < 0.4:
+        img = recolour(img, rng)
     if rng.random() < 0.1:
         img = np.repeat(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)[:, :, None], 3, axis=2)
     return img, boxes.astype(np.float32), scale
+
+
+def recolour(img: U8, rng: np.random.Generator) -> U8:
+    """The same picture in other hues: the channels shuffled, or every hue turned alike."""
+    if rng.random() < 0.5:
+        return np.ascontiguousarray(img[:, :, rng.permutation(3)])
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+    hsv[:, :, 0] = (hsv[:, :, 0].astype(np.int16) + int(rng.integers(1, 180))) % 180
+    return np.asarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
 
 
 def _flip_rotate(img: U8, boxes: F32, rng: np.random.Generator) -> tuple[U8, F32]:
@@ -116,7 +128,10 @@ def cut_crop(sample: Sample, box: F32) -> U8:
 def augment_crop(crop: U8, cast: F32, rng: np.random.Generator) -> tuple[U8, F32]:
     """A cut crop under a random light (applied to the crop and its cast together), maybe seen
     from further away, turned, blurred, noisy or recompressed."""
-    gains = random_gains(rng, 0.18 if rng.random() < 0.6 else 0.0)
+    # Mostly mild casts, sometimes a lamp far warmer or cooler than any rendered one: the cast
+    # input is what lets the classifier undo it.
+    pick = rng.random()
+    gains = random_gains(rng, 0.18 if pick < 0.45 else 0.4 if pick < 0.7 else 0.0)
     if rng.random() < 0.3:  # dice far from the camera: lose detail, as a small box would
         small = int(rng.integers(12, 28))
         crop = np.asarray(

@@ -28,6 +28,7 @@ TRAINING_SETS = (
     RenderedSet("s640", (640, 480), 1600, 11),
     RenderedSet("s1280", (1280, 720), 700, 12),
     RenderedSet("s960", (960, 540), 700, 13),
+    RenderedSet("s800", (800, 600), 800, 14),
 )
 # Lights and tables training never sees: the colour accuracy check.
 HOLDOUT_SET = RenderedSet("holdout", (960, 540), 300, 99, holdout=True)

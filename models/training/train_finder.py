@@ -69,9 +69,17 @@ def finder_loss(model: DieFinder, batch: Batch) -> tuple[Tensor, dict[str, float
     return total, {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
 
 
-def train_finder(mixer: Mixer, settings: FinderSettings, log: bool = True) -> DieFinder:
+def train_finder(
+    mixer: Mixer,
+    settings: FinderSettings,
+    log: bool = True,
+    start: dict[str, Tensor] | None = None,
+) -> DieFinder:
+    """Train from scratch, or go on from `start` weights (a state dict of a `DieFinder`)."""
     torch.manual_seed(settings.seed)
     model = DieFinder()
+    if start is not None:
+        model.load_state_dict(start)
     loader = DataLoader(
         FinderTiles(mixer, settings), batch_size=settings.batch, num_workers=settings.workers
     )

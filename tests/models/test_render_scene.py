@@ -11,6 +11,7 @@ import numpy.typing as npt
 import pytest
 
 from models.render import (
+    BACKGROUNDS,
     HOLDOUT_BACKGROUNDS,
     HOLDOUT_LIGHTS,
     TRAIN_BACKGROUNDS,
@@ -20,6 +21,7 @@ from models.render import (
     die_crops,
     render_scene,
 )
+from models.render.background import make_background
 from models.render.palette import class_tone
 from vision.crops import crop_square
 from vision.types import COLOURS, Colour
@@ -196,3 +198,11 @@ def test_black_and_white_bodies_are_dark_or_pale_and_unsaturated() -> None:
 def test_default_die_sizes_fit_the_picture(size: tuple[int, int], high: float) -> None:
     cfg = SceneConfig(width=size[0], height=size[1])
     assert cfg.die_px is None and cfg.die_range == (12.0, high)
+
+
+@pytest.mark.parametrize("family", BACKGROUNDS)
+def test_every_table_family_is_a_valid_varied_surface(family: str) -> None:
+    surface = make_background(np.random.default_rng(5), family, 90, 120, 12.0)
+    assert surface.shape == (90, 120, 3) and surface.dtype == np.float32
+    assert surface.min() >= 0.0 and surface.max() <= 1.0
+    assert surface.std() > 0.0  # a texture or a print, not a blank

@@ -3,7 +3,14 @@
 import numpy as np
 import pytest
 
-from models.training.augment import augment_crop, cut_crop, finder_tile, frame_cast, jitter_box
+from models.training.augment import (
+    augment_crop,
+    cut_crop,
+    finder_tile,
+    frame_cast,
+    jitter_box,
+    recolour,
+)
 from models.training.real import die_boxes_from_pip_groups
 from models.training.samples import Sample
 from models.training.targets import finder_targets
@@ -74,3 +81,28 @@ def test_grey_photos_give_a_grey_cast() -> None:
     grey = Sample(sample.image_bgr, sample.boxes, sample.pips, sample.colours, grey=True)
     cast = frame_cast(grey)
     assert cast[0] == cast[1] == cast[2]
+
+
+def test_recolouring_a_finder_tile_changes_hues_not_shapes() -> None:
+    rng = np.random.default_rng(4)
+    tile = np.zeros((32, 32, 3), np.uint8)
+    tile[8:24, 8:24] = (40, 60, 220)  # a red die on black
+    for _ in range(12):
+        out = recolour(tile, rng)
+        assert out.shape == tile.shape and out.dtype == np.uint8
+        assert (out[:8].max(), out[:, :8].max()) == (0, 0)  # the table stays as it was
+        inside = out[8:24, 8:24].reshape(-1, 3)
+        assert (inside == inside[0]).all()  # the die stays one flat colour
+        assert inside[0].max() >= 200  # and as bright
+
+
+def test_strong_reader_casts_move_crop_and_cast_together() -> None:
+    sample = _sample()
+    cut = cut_crop(sample, sample.boxes[0])
+    cast = frame_cast(sample)
+    ratios = []
+    for seed in range(60):
+        _, new_cast = augment_crop(cut, cast, np.random.default_rng(seed))
+        ratios.append(float(new_cast[2] / new_cast[0]) / float(cast[2] / cast[0]))
+    # some crops see a lamp far warmer (and far cooler) than the mild +-18% casts
+    assert max(ratios) > 1.6 and min(ratios) < 1 / 1.6
