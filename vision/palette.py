@@ -6,8 +6,8 @@ game's own is the likelier truth. How much of the classifier's belief the game's
 decides how far that is trusted:
 
 - at least `TRUSTED_SHARE`: the game's best colour, its probability renormalised over them;
-- at least `STRAY_SHARE`: the game's best colour, marked unsure so a person confirms it;
-- below: the classifier's own answer stands (a stray die from another game, not counted).
+- less: still the game's best colour, but marked unsure so a person confirms it (or removes a
+  stray die from another game). A die is never silently left out of a roll for its colour.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import numpy.typing as npt
 from vision.types import COLOURS, Colour
 
 TRUSTED_SHARE = 0.5
-STRAY_SHARE = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +38,7 @@ def pick_colour(colour_p: npt.NDArray[np.float32], palette: Sequence[Colour] | N
         return plain
     own = [COLOURS.index(c) for c in palette]
     share = float(colour_p[own].sum())
-    if share < STRAY_SHARE:
-        return plain
     pick = own[int(np.argmax(colour_p[own]))]
-    return ColourPick(COLOURS[pick], float(colour_p[pick]) / share, share < TRUSTED_SHARE)
+    return ColourPick(
+        COLOURS[pick], float(colour_p[pick]) / max(share, 1e-6), share < TRUSTED_SHARE
+    )

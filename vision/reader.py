@@ -216,12 +216,27 @@ def _contains(big: tuple[float, ...], small: tuple[float, ...]) -> bool:
 
 
 def _drop_overlaps(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
-    """Best first: drop repeats of a better candidate."""
-    kept: list[finder.Candidate] = []
+    """Best first: each candidate takes its repeats (IoU above `max_iou`) and becomes their
+    score-weighted mean box. Picking one box alone made a die's box jump between the two scales'
+    answers from frame to frame, which the settle detector sees as the die moving."""
+    groups: list[list[finder.Candidate]] = []
     for cand in found:
-        if all(iou(cand.box_xyxy, k.box_xyxy) <= max_iou for k in kept):
-            kept.append(cand)
-    return kept
+        for group in groups:
+            if iou(cand.box_xyxy, group[0].box_xyxy) > max_iou:
+                group.append(cand)
+                break
+        else:
+            groups.append([cand])
+    return [_merged(group) for group in groups]
+
+
+def _merged(group: list[finder.Candidate]) -> finder.Candidate:
+    if len(group) == 1:
+        return group[0]
+    weights = np.array([c.score for c in group], np.float64)
+    boxes = np.array([c.box_xyxy for c in group], np.float64)
+    x1, y1, x2, y2 = (float(v) for v in weights @ boxes / weights.sum())
+    return finder.Candidate((x1, y1, x2, y2), group[0].score)
 
 
 def _drop_contained(dice: list[Die]) -> list[Die]:

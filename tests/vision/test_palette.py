@@ -29,8 +29,9 @@ def probs(**named: float) -> np.ndarray:
         (probs(black=0.5, blue=0.44, red=0.06), RYB, "blue", 0.44 / 0.5, False),
         # The game's colours hold little: their best, for a person to confirm.
         (probs(black=0.82, blue=0.13, red=0.01, other=0.04), RYB, "blue", 0.13 / 0.14, True),
-        # Next to none: a stray die of another colour, left as read (the game ignores it).
-        (probs(green=0.95, blue=0.03, other=0.02), RYB, "green", 0.95, False),
+        # Next to none: still the game's best, flagged (a misread, or a stray die to take away).
+        (probs(green=0.95, blue=0.03, other=0.02), RYB, "blue", 1.0, True),
+        (probs(black=0.97, red=0.01, yellow=0.005, blue=0.015), RYB, "blue", 0.5, True),
     ],
 )
 def test_pick_colour(

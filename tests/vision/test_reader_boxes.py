@@ -84,13 +84,24 @@ def test_crowded_boxes_keep_the_surer_die(dice: list[Die], kept: list[int]) -> N
     assert _drop_crowded(dice, 0.4) == [dice[i] for i in kept]
 
 
-def test_repeats_keep_the_best_candidate() -> None:
+def test_repeats_merge_into_one_score_weighted_box() -> None:
     found = [
         Candidate((0, 0, 40, 40), 0.9),
-        Candidate((2, 2, 42, 42), 0.8),
+        Candidate((3, 3, 43, 43), 0.6),
         Candidate((100, 0, 140, 40), 0.5),
     ]
-    assert _drop_overlaps(found, 0.5) == [found[0], found[2]]
+    merged = _drop_overlaps(found, 0.5)
+    assert len(merged) == 2 and merged[1] == found[2]
+    assert merged[0].score == 0.9
+    assert merged[0].box_xyxy == pytest.approx((1.2, 1.2, 41.2, 41.2))  # 3 * 0.6 / 1.5
+
+
+def test_a_box_flipping_between_two_answers_stays_nearly_still() -> None:
+    """The same die, its two scales' boxes winning in turn: the merged box barely moves."""
+    small, large = (580.0, 373.0, 654.0, 443.0), (586.0, 371.0, 667.0, 453.0)
+    a = _drop_overlaps([Candidate(small, 0.62), Candidate(large, 0.6)], 0.5)[0]
+    b = _drop_overlaps([Candidate(large, 0.62), Candidate(small, 0.6)], 0.5)[0]
+    assert max(abs(p - q) for p, q in zip(a.box_xyxy, b.box_xyxy, strict=True)) < 0.5
 
 
 class TurnSensitive:
