@@ -147,7 +147,7 @@ def find_dice(
     config: ReaderConfig,
     times: StageTimes | None = None,
 ) -> list[finder.Candidate]:
-    """Die candidates from the finder at every scale, best first, repeats removed."""
+    """Die candidates from the finder at every scale, best first, repeats merged."""
     times = times or StageTimes()
     found: list[finder.Candidate] = []
     image, scale = frame_bgr, 1.0
@@ -156,7 +156,7 @@ def find_dice(
         net_in, image = times.timed("prepare", _prepare_from(image, scale, long_side))
         scale = net_in.scale
         found += _find_at(finder_model, net_in, config, times)
-    return _drop_overlaps(sorted(found, key=lambda c: -c.score), config.overlap_iou)
+    return _merge_repeats(sorted(found, key=lambda c: -c.score), config.overlap_iou)
 
 
 def _prepare_from(
@@ -215,7 +215,7 @@ def _contains(big: tuple[float, ...], small: tuple[float, ...]) -> bool:
     return area > 0 and bigger and intersection(big, small) / area > 0.7
 
 
-def _drop_overlaps(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
+def _merge_repeats(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
     """Best first: each candidate takes its repeats (IoU above `max_iou`) and becomes their
     score-weighted mean box. Picking one box alone made a die's box jump between the two scales'
     answers from frame to frame, which the settle detector sees as the die moving."""

@@ -11,7 +11,7 @@ from vision.reader import (
     ReaderConfig,
     _drop_contained,
     _drop_crowded,
-    _drop_overlaps,
+    _merge_repeats,
     shared,
 )
 from vision.types import Colour, Die
@@ -90,7 +90,7 @@ def test_repeats_merge_into_one_score_weighted_box() -> None:
         Candidate((3, 3, 43, 43), 0.6),
         Candidate((100, 0, 140, 40), 0.5),
     ]
-    merged = _drop_overlaps(found, 0.5)
+    merged = _merge_repeats(found, 0.5)
     assert len(merged) == 2 and merged[1] == found[2]
     assert merged[0].score == 0.9
     assert merged[0].box_xyxy == pytest.approx((1.2, 1.2, 41.2, 41.2))  # 3 * 0.6 / 1.5
@@ -99,8 +99,8 @@ def test_repeats_merge_into_one_score_weighted_box() -> None:
 def test_a_box_flipping_between_two_answers_stays_nearly_still() -> None:
     """The same die, its two scales' boxes winning in turn: the merged box barely moves."""
     small, large = (580.0, 373.0, 654.0, 443.0), (586.0, 371.0, 667.0, 453.0)
-    a = _drop_overlaps([Candidate(small, 0.62), Candidate(large, 0.6)], 0.5)[0]
-    b = _drop_overlaps([Candidate(large, 0.62), Candidate(small, 0.6)], 0.5)[0]
+    a = _merge_repeats([Candidate(small, 0.62), Candidate(large, 0.6)], 0.5)[0]
+    b = _merge_repeats([Candidate(large, 0.62), Candidate(small, 0.6)], 0.5)[0]
     assert max(abs(p - q) for p, q in zip(a.box_xyxy, b.box_xyxy, strict=True)) < 0.5
 
 
