@@ -73,16 +73,22 @@ def main() -> None:
     args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
     mixer = Mixer(default_sources(data, rendered))
-    f_start = _resumed(args.resume, "finder")
-    finder = _load_or_train("finder", args, lambda: train_finder(mixer, f_set, start=f_start))
+    finder = _load_or_train(
+        "finder",
+        args,
+        lambda: train_finder(mixer, f_set, start=_resumed(args.resume, "finder")),
+    )
     export_finder(finder, args.out / FINDER_FILE)
     per_folder = 5 if args.quick else args.mine
     mined = mine_negatives(args.out / FINDER_FILE, [f for f, _ in folders], per_folder)
     rng = np.random.default_rng(r_set.seed)
     pictures = 20 if args.quick else None
     crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
-    r_start = _resumed(args.resume, "reader")
-    reader = _load_or_train("reader", args, lambda: train_reader(crop_sets, r_set, start=r_start))
+    reader = _load_or_train(
+        "reader",
+        args,
+        lambda: train_reader(crop_sets, r_set, start=_resumed(args.resume, "reader")),
+    )
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
