@@ -15,7 +15,7 @@ from vision import crops, finder
 from vision.errors import ModelError
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
-from vision.types import Colour, DiceReading, Die, intersection, iou
+from vision.types import Colour, DiceReading, Die, area, intersection, iou, shared
 
 FINDER_FILE = "dice_finder.onnx"
 CLASSIFIER_FILE = "dice_reader.onnx"
@@ -208,11 +208,11 @@ def _clip_box(
 def _contains(big: tuple[float, ...], small: tuple[float, ...]) -> bool:
     """Most of `small` lies within `big`, which is clearly bigger: `small` is a die's pip group
     or corner found at the wrong scale, since dice seen from above never lie inside each other."""
-    area = (small[2] - small[0]) * (small[3] - small[1])
+    small_area = area(small)
     bigger = max(big[2] - big[0], big[3] - big[1]) > 1.2 * max(
         small[2] - small[0], small[3] - small[1]
     )
-    return area > 0 and bigger and intersection(big, small) / area > 0.7
+    return small_area > 0 and bigger and intersection(big, small) / small_area > 0.7
 
 
 def _merge_repeats(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
@@ -256,12 +256,6 @@ def _drop_contained(dice: list[Die]) -> list[Die]:
     return [d for d in dice if id(d) not in dropped]
 
 
-def shared(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    """How much of the smaller of two boxes lies in the other (0 to 1)."""
-    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
-    return intersection(a, b) / smaller if smaller > 0 else 0.0
-
-
 def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
     """Surest first: a die sharing more than `max_shared` of a box with a surer one goes.
     Returned in the order given."""
@@ -269,7 +263,8 @@ def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
     for d in sorted(dice, key=lambda d: -d.confidence):
         if all(shared(d.box_xyxy, k.box_xyxy) <= max_shared for k in kept):
             kept.append(d)
-    return [d for d in dice if any(d is k for k in kept)]
+    kept_ids = {id(k) for k in kept}
+    return [d for d in dice if id(d) in kept_ids]
 
 
 def _apart(dice: list[Die]) -> bool:

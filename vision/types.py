@@ -53,6 +53,11 @@ def box_centre(box_xyxy: tuple[float, float, float, float]) -> tuple[float, floa
     return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
 
 
+def area(box: tuple[float, ...]) -> float:
+    """The area of an xyxy box."""
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
 def intersection(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """The area two xyxy boxes share."""
     ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
@@ -62,8 +67,14 @@ def intersection(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 
 def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     inter = intersection(a, b)
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    union = area(a) + area(b) - inter
     return inter / union if union > 0 else 0.0
+
+
+def shared(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """How much of the smaller of two boxes lies in the other (0 to 1)."""
+    smaller = min(area(a), area(b))
+    return intersection(a, b) / smaller if smaller > 0 else 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,8 @@ from vision.reader import (
     _drop_contained,
     _drop_crowded,
     _merge_repeats,
-    shared,
 )
-from vision.types import Colour, Die
+from vision.types import Colour, Die, shared
 
 
 def die(x1: int, y1: int, x2: int, y2: int) -> Die:
