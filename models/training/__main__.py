@@ -18,6 +18,7 @@ from torch import nn
 from models.training.crop_cache import build_crop_set
 from models.training.data import Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
+from models.training.grow import grow_reader_state
 from models.training.mine import mine_negatives
 from models.training.synthetic import HOLDOUT_SET, ensure_rendered
 from models.training.train_finder import FinderSettings, train_finder
@@ -100,7 +101,7 @@ def _resumed(folder: Path | None, name: str) -> dict[str, torch.Tensor] | None:
         return None
     print(f"{name}: going on from {folder / f'{name}.pt'}", flush=True)
     state: dict[str, torch.Tensor] = torch.load(folder / f"{name}.pt")
-    return state
+    return grow_reader_state(state) if name == "reader" else state
 
 
 def _load_or_train(

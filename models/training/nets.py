@@ -75,7 +75,9 @@ class DieReader(nn.Module):
     Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9).
 
     The pip head keeps the 6x6 layout of the last features (where the pips are matters: a 4 and
-    a 5 differ by the centre alone); the colour head pools them, with the cast beside."""
+    a 5 differ by the centre alone); the colour head pools them two ways, with the cast beside:
+    the mean says what the crop is mostly, the max what is anywhere in it (a marble's second
+    colour, a glint of the light's own colour)."""
 
     def __init__(self, width: int = 1) -> None:
         super().__init__()
@@ -96,15 +98,15 @@ class DieReader(nn.Module):
             nn.Flatten(), nn.Linear(32 * 6 * 6, 128), nn.ReLU(inplace=True), nn.Linear(128, 7)
         )
         self.colour = nn.Sequential(
-            nn.Linear(c[3] + 3, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
+            nn.Linear(2 * c[3] + 3, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
         )
 
     def logits(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
         n, _, h, w = crops.shape
         cast_map = cast.view(n, 3, 1, 1).expand(n, 3, h, w)
         f = self.features(torch.cat([crops, cast_map], dim=1))
-        pooled = f.mean(dim=(2, 3))
-        return self.pips(self.squeeze(f)), self.colour(torch.cat([pooled, cast], dim=1))
+        pooled = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
+        return self.pips(self.squeeze(f)), self.colour(pooled)
 
     def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
         pips, colour = self.logits(crops, cast)
