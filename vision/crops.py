@@ -45,7 +45,21 @@ def crop_square(
     return np.ascontiguousarray(cv2.resize(patch, (size, size), interpolation=interp), np.uint8)
 
 
+CAST_SIZE = 6
+# The light cue samples about this many pixels across the frame's long side: single pixels, not
+# averages, so that a white pip or a glint keeps its brightness; few, so that it costs little.
+CUE_SAMPLES = 320
+CUE_POWER = 6.0
+
+
 def colour_cast(frame_bgr: ImageU8) -> npt.NDArray[np.float32]:
-    """The frame's mean colour (B, G, R in 0..1): how the light tints it."""
+    """Two estimates of the light's colour (B, G, R in 0..1 each): the frame's mean, which a
+    coloured table tints as much as the lamp does, then its 6-norm ("shades of grey", Finlayson
+    and Trezzi 2004), which leans on the brightest things in view (white pips, glare, pale
+    dice), mostly the lamp's own colour."""
     b, g, r, _ = cv2.mean(frame_bgr)
-    return np.array([b, g, r], np.float32) / np.float32(255.0)
+    step = max(1, -(-max(frame_bgr.shape[:2]) // CUE_SAMPLES))
+    pixels = frame_bgr[::step, ::step].reshape(-1, 3).astype(np.float32) / np.float32(255.0)
+    norm = np.power(np.power(pixels, CUE_POWER).mean(axis=0), 1.0 / CUE_POWER)
+    mean = np.array([b, g, r], np.float32) / np.float32(255.0)
+    return np.concatenate([mean, norm]).astype(np.float32)

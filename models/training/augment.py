@@ -2,7 +2,7 @@
 
 The finder does not name colours, so its tiles may be recoloured at will: a die is a die in
 any hue, on any table. For the classifier colour is a label, so no augmentation shifts hues; a
-light's tint is applied to a crop and to the colour cast the classifier is given, together."""
+light's tint is applied to a crop and to the light cue the classifier is given, together."""
 
 from __future__ import annotations
 
@@ -115,9 +115,11 @@ def jitter_box(box: F32, rng: np.random.Generator, amount: float = 0.12) -> F32:
 
 
 def frame_cast(sample: Sample) -> F32:
-    """The colour cast the runtime gives the reader for this picture (grey for grey photos)."""
+    """The light cue the runtime gives the reader for this picture (grey for grey photos)."""
     cast = crops.colour_cast(sample.image_bgr)
-    return np.full(3, cast.mean(), np.float32) if sample.grey else cast
+    if not sample.grey:
+        return cast
+    return np.repeat(cast.reshape(2, 3).mean(axis=1), 3).astype(np.float32)
 
 
 def cut_crop(sample: Sample, box: F32) -> U8:
@@ -146,4 +148,4 @@ def augment_crop(crop: U8, cast: F32, rng: np.random.Generator) -> tuple[U8, F32
     if rng.random() < 0.5:
         crop = crop[:, ::-1]
     crop = light(np.ascontiguousarray(crop), rng, gains)
-    return crop, np.clip(cast * gains, 0, 1).astype(np.float32)
+    return crop, np.clip(cast * np.tile(gains, 2), 0, 1).astype(np.float32)

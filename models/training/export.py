@@ -7,6 +7,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from vision.crops import CAST_SIZE
 from vision.onnx_model import sha256_of
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
@@ -31,7 +32,7 @@ def export_reader(model: nn.Module, path: Path) -> None:
     model.eval()
     torch.onnx.export(
         model,
-        (torch.zeros(4, 3, 48, 48), torch.zeros(4, 3)),
+        (torch.zeros(4, 3, 48, 48), torch.zeros(4, CAST_SIZE)),
         str(path),
         input_names=["crops", "cast"],
         output_names=["pips", "colour"],

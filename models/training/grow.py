@@ -1,33 +1,48 @@
-"""Going on from weights saved before a network grew: the new inputs start out weighted zero,
-so the grown network first reads exactly as the old one did and training takes it from there."""
+"""Going on from weights saved before the reader grew: each new input starts out weighted zero,
+so the grown network first reads exactly as the old one did and training takes it from there.
+
+The reader grew twice: its colour head took max-pooled features beside the mean-pooled ones,
+then the light cue (`vision.crops.colour_cast`) gained the frame's 6-norm beside its mean."""
 
 from __future__ import annotations
 
 import torch
-from torch import Tensor, nn
+from torch import Tensor
 
-from models.training.nets import DieReader
+from vision.crops import CAST_SIZE
 
 COLOUR_IN = "colour.0.weight"
-CAST = 3  # the cast's B, G, R come last in the colour head's input
+FIRST_CONV = "features.0.0.weight"
+FEATURES = 128  # channels of the reader's last features
+OLD_CAST = 3
+CROP_CHANNELS = 3
 
 
 def grow_reader_state(old: dict[str, Tensor]) -> dict[str, Tensor]:
-    """A `DieReader` state from one whose colour head saw mean-pooled features and the cast
-    only (before it also took max-pooled features); a current state comes back as it is."""
-    head = DieReader().colour[0]
-    assert isinstance(head, nn.Linear)
-    now = int(head.in_features)
-    features = (now - CAST) // 2
-    weight = old[COLOUR_IN]
-    if weight.shape[1] == now:
-        return old
-    if weight.shape[1] != features + CAST:
+    """A current `DieReader` state from an older one; a current state comes back as it is."""
+    state = dict(old)
+    head = state[COLOUR_IN]
+    if head.shape[1] == FEATURES + OLD_CAST:
+        state[COLOUR_IN] = _insert_zeros(head, FEATURES, FEATURES)
+    if state[COLOUR_IN].shape[1] == 2 * FEATURES + OLD_CAST:
+        state[COLOUR_IN] = _insert_zeros(state[COLOUR_IN], None, CAST_SIZE - OLD_CAST)
+    if state[FIRST_CONV].shape[1] == CROP_CHANNELS + OLD_CAST:
+        state[FIRST_CONV] = _insert_zeros(state[FIRST_CONV], None, CAST_SIZE - OLD_CAST)
+    _check(state, COLOUR_IN, 2 * FEATURES + CAST_SIZE, old)
+    _check(state, FIRST_CONV, CROP_CHANNELS + CAST_SIZE, old)
+    return old if all(state[k] is old[k] for k in old) else state
+
+
+def _insert_zeros(weight: Tensor, at: int | None, count: int) -> Tensor:
+    """`weight` with `count` zero input columns (dim 1) before column `at` (None: at the end)."""
+    cut = int(weight.shape[1]) if at is None else at
+    zeros = torch.zeros((int(weight.shape[0]), count, *weight.shape[2:]), dtype=weight.dtype)
+    return torch.cat([weight[:, :cut], zeros, weight[:, cut:]], dim=1)
+
+
+def _check(state: dict[str, Tensor], key: str, width: int, old: dict[str, Tensor]) -> None:
+    if state[key].shape[1] != width:
         raise ValueError(
-            f"{COLOUR_IN} takes {weight.shape[1]} inputs; a reader's colour head takes {now} "
-            f"(and took {features + CAST} before max pooling)"
+            f"{key} takes {old[key].shape[1]} inputs; no reader this code knows had that many"
+            f" (a reader's takes {width} now)"
         )
-    zeros = torch.zeros(int(weight.shape[0]), features, dtype=weight.dtype)
-    grown = dict(old)
-    grown[COLOUR_IN] = torch.cat([weight[:, :features], zeros, weight[:, features:]], dim=1)
-    return grown

@@ -10,8 +10,11 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F  # noqa: N812
 
+from vision.crops import CAST_SIZE
+
 PIP_CLASSES = 7  # 0 = not a die, 1..6 = pips
 COLOUR_CLASSES = 9  # order of vision.types.Colour
+CAST = CAST_SIZE
 
 
 def conv_bn(c_in: int, c_out: int, k: int = 3, stride: int = 1, groups: int = 1) -> nn.Sequential:
@@ -71,11 +74,12 @@ class DieFinder(nn.Module):
 
 
 class DieReader(nn.Module):
-    """Input: crops (N,3,48,48) BGR 0..1 and the frame's colour cast (N,3).
+    """Input: crops (N,3,48,48) BGR 0..1 and the frame's light cue (N,6), its mean colour and its
+    6-norm (`vision.crops.colour_cast`).
     Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9).
 
     The pip head keeps the 6x6 layout of the last features (where the pips are matters: a 4 and
-    a 5 differ by the centre alone); the colour head pools them two ways, with the cast beside:
+    a 5 differ by the centre alone); the colour head pools them two ways, the light cue beside:
     the mean says what the crop is mostly, the max what is anywhere in it (a marble's second
     colour, a glint of the light's own colour)."""
 
@@ -83,7 +87,7 @@ class DieReader(nn.Module):
         super().__init__()
         c = [32 * width, 48 * width, 96 * width, 128 * width]
         self.features = nn.Sequential(
-            conv_bn(3 + 3, c[0], 3, 1),
+            conv_bn(3 + CAST, c[0], 3, 1),
             conv_bn(c[0], c[1], 3, 2),
             DwBlock(c[1], c[1]),
             DwBlock(c[1], c[1]),
@@ -98,12 +102,12 @@ class DieReader(nn.Module):
             nn.Flatten(), nn.Linear(32 * 6 * 6, 128), nn.ReLU(inplace=True), nn.Linear(128, 7)
         )
         self.colour = nn.Sequential(
-            nn.Linear(2 * c[3] + 3, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
+            nn.Linear(2 * c[3] + CAST, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
         )
 
     def logits(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
         n, _, h, w = crops.shape
-        cast_map = cast.view(n, 3, 1, 1).expand(n, 3, h, w)
+        cast_map = cast.view(n, CAST, 1, 1).expand(n, CAST, h, w)
         f = self.features(torch.cat([crops, cast_map], dim=1))
         pooled = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
         return self.pips(self.squeeze(f)), self.colour(pooled)

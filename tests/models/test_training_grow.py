@@ -1,5 +1,5 @@
-"""A reader saved before its colour head took max-pooled features still loads and reads the
-same (needs the optional torch extra: skipped where training is not installed)."""
+"""Readers saved before the network grew still load and read the same (needs the optional torch
+extra: skipped where training is not installed)."""
 
 from typing import Any
 
@@ -7,38 +7,57 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from models.training.grow import COLOUR_IN, grow_reader_state  # noqa: E402
+from models.training.grow import (  # noqa: E402
+    COLOUR_IN,
+    FEATURES,
+    FIRST_CONV,
+    grow_reader_state,
+)
 from models.training.nets import DieReader  # noqa: E402
 
-FEATURES = 128
+OLD_CAST = 3
 
 
-def _old_state(seed: int) -> dict[str, Any]:
+def _old_state(seed: int, max_pooled: bool) -> dict[str, Any]:
+    """A reader of the light cue's mean alone, with or without max pooling in its colour head."""
     torch.manual_seed(seed)
     state = {k: v.clone() for k, v in DieReader().state_dict().items()}
-    state[COLOUR_IN] = torch.randn(64, FEATURES + 3)
+    state[FIRST_CONV] = torch.randn(32, 3 + OLD_CAST, 3, 3)
+    width = (2 if max_pooled else 1) * FEATURES + OLD_CAST
+    state[COLOUR_IN] = torch.randn(64, width)
     return state
 
 
-def _old_colour_logits(model: DieReader, state: dict[str, Any], crops: Any, cast: Any) -> Any:
-    n, _, h, w = crops.shape
-    f = model.features(torch.cat([crops, cast.view(n, 3, 1, 1).expand(n, 3, h, w)], dim=1))
-    hidden = torch.nn.functional.linear(
-        torch.cat([f.mean(dim=(2, 3)), cast], dim=1), state[COLOUR_IN], state["colour.0.bias"]
-    )
-    return model.colour[2](model.colour[1](hidden))
-
-
-def test_grown_reader_reads_as_the_old_one_did() -> None:
-    old = _old_state(0)
-    model = DieReader()
-    model.load_state_dict(grow_reader_state(old))
-    model.eval()
-    crops, cast = torch.rand(5, 3, 48, 48), torch.rand(5, 3)
+@pytest.mark.parametrize("max_pooled", [False, True])
+def test_grown_reader_reads_as_the_old_one_did(max_pooled: bool) -> None:
+    old = _old_state(0, max_pooled)
+    grown = DieReader()
+    grown.load_state_dict(grow_reader_state(old))
+    grown.eval()
+    crops, mean_cue = torch.rand(5, 3, 48, 48), torch.rand(5, OLD_CAST)
+    cue = torch.cat([mean_cue, torch.rand(5, 3)], dim=1)  # whatever the new half says
     with torch.no_grad():
-        _, colour = model.logits(crops, cast)
-        expected = _old_colour_logits(model, old, crops, cast)
-    assert torch.allclose(colour, expected, atol=1e-5)
+        pips, colour = grown.logits(crops, cue)
+        f = _old_features(grown, old, crops, mean_cue)
+        pooled = [f.mean(dim=(2, 3))] + ([f.amax(dim=(2, 3))] if max_pooled else [])
+        hidden = torch.nn.functional.linear(
+            torch.cat([*pooled, mean_cue], dim=1), old[COLOUR_IN], old["colour.0.bias"]
+        )
+        expected = grown.colour[2](grown.colour[1](hidden))
+        expected_pips = grown.pips(grown.squeeze(f))
+    assert torch.allclose(colour, expected, atol=1e-4)
+    assert torch.allclose(pips, expected_pips, atol=1e-4)
+
+
+def _old_features(grown: DieReader, old: dict[str, Any], crops: Any, mean_cue: Any) -> Any:
+    """The old network's last features: its first convolution on the crop and the mean alone,
+    the rest shared with the grown one."""
+    n, _, h, w = crops.shape
+    x = torch.cat([crops, mean_cue.view(n, OLD_CAST, 1, 1).expand(n, OLD_CAST, h, w)], dim=1)
+    first: Any = grown.features[0]  # conv, batch norm, relu
+    conv, norm, relu = first[0], first[1], first[2]
+    y = relu(norm(torch.nn.functional.conv2d(x, old[FIRST_CONV], None, conv.stride, conv.padding)))
+    return grown.features[1:](y)
 
 
 def test_current_state_comes_back_unchanged() -> None:
@@ -46,8 +65,11 @@ def test_current_state_comes_back_unchanged() -> None:
     assert grow_reader_state(state) is state
 
 
-def test_a_head_of_another_width_is_refused() -> None:
-    state = _old_state(1)
-    state[COLOUR_IN] = torch.randn(64, 50)
-    with pytest.raises(ValueError, match=r"colour\.0\.weight takes 50"):
+@pytest.mark.parametrize(("key", "width"), [(COLOUR_IN, 50), (FIRST_CONV, 4)])
+def test_an_input_of_another_width_is_refused(key: str, width: int) -> None:
+    state = _old_state(1, max_pooled=True)
+    shape = list(state[key].shape)
+    shape[1] = width
+    state[key] = torch.randn(*shape)
+    with pytest.raises(ValueError, match=rf"{key.replace('.', '[.]')} takes {width} inputs"):
         grow_reader_state(state)

@@ -14,7 +14,7 @@ from models.training.augment import (
 from models.training.real import die_boxes_from_pip_groups
 from models.training.samples import Sample
 from models.training.targets import finder_targets
-from vision.crops import CROP_SIZE
+from vision.crops import CAST_SIZE, CROP_SIZE
 from vision.finder import SIZE_UNIT, STRIDE
 
 
@@ -73,14 +73,14 @@ def test_reader_crop_and_cast_shapes() -> None:
     cut = cut_crop(sample, jitter_box(sample.boxes[0], rng))
     crop, cast = augment_crop(cut, frame_cast(sample), rng)
     assert crop.shape == (CROP_SIZE, CROP_SIZE, 3)
-    assert cast.shape == (3,) and cast.min() >= 0 and cast.max() <= 1
+    assert cast.shape == (CAST_SIZE,) and cast.min() >= 0 and cast.max() <= 1
 
 
 def test_grey_photos_give_a_grey_cast() -> None:
     sample = _sample()
     grey = Sample(sample.image_bgr, sample.boxes, sample.pips, sample.colours, grey=True)
     cast = frame_cast(grey)
-    assert cast[0] == cast[1] == cast[2]
+    assert cast[0] == cast[1] == cast[2] and cast[3] == cast[4] == cast[5]
 
 
 def test_recolouring_a_finder_tile_changes_hues_not_shapes() -> None:
@@ -104,5 +104,8 @@ def test_strong_reader_casts_move_crop_and_cast_together() -> None:
     for seed in range(60):
         _, new_cast = augment_crop(cut, cast, np.random.default_rng(seed))
         ratios.append(float(new_cast[2] / new_cast[0]) / float(cast[2] / cast[0]))
+        if new_cast.max() < 1:  # both halves of the light cue see the same lamp
+            norm_ratio = float(new_cast[5] / new_cast[3]) / float(cast[5] / cast[3])
+            assert norm_ratio == pytest.approx(ratios[-1], rel=1e-3)
     # some crops see a lamp far warmer (and far cooler) than the mild +-18% casts
     assert max(ratios) > 1.6 and min(ratios) < 1 / 1.6

@@ -50,7 +50,32 @@ def test_crop_square_replicates_beyond_the_frame() -> None:
     assert crop.min() == 200  # the left edge is copied outwards, never black
 
 
-def test_colour_cast_is_the_mean_colour() -> None:
+def test_light_cue_of_a_flat_frame_is_its_colour_twice() -> None:
     frame = np.zeros((64, 64, 3), np.uint8)
     frame[..., 2] = 255
-    assert crops.colour_cast(frame) == pytest.approx([0.0, 0.0, 1.0])
+    assert crops.colour_cast(frame) == pytest.approx([0.0, 0.0, 1.0, 0.0, 0.0, 1.0])
+
+
+def _table_with_pips(size: tuple[int, int]) -> np.ndarray:
+    """A dark green table with a white pip every 40 pixels: little bright, much table."""
+    frame = np.zeros((*size, 3), np.uint8)
+    frame[:] = (30, 90, 20)
+    frame[::40, ::40] = (240, 240, 240)
+    frame[1::40, ::40] = (240, 240, 240)
+    return frame
+
+
+@pytest.mark.parametrize("size", [(480, 640), (720, 1280), (1080, 1920), (37, 53)])
+def test_light_cue_norm_leans_on_bright_things_the_mean_does_not(size: tuple[int, int]) -> None:
+    cue = crops.colour_cast(_table_with_pips(size))
+    assert cue.shape == (crops.CAST_SIZE,) and cue.dtype == np.float32
+    mean, norm = cue[:3], cue[3:]
+    assert mean[1] > 2 * mean[0]  # the green table rules the mean
+    assert norm[1] < 1.5 * norm[0]  # the white pips pull the norm towards grey
+    assert (norm > mean).all()
+
+
+def test_light_cue_scales_with_the_light() -> None:
+    frame = _table_with_pips((480, 640))
+    dimmer = (frame.astype(np.float32) * 0.5).round().astype(np.uint8)
+    assert crops.colour_cast(dimmer) == pytest.approx(crops.colour_cast(frame) * 0.5, abs=0.01)
