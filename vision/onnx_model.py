@@ -65,6 +65,10 @@ class OnnxModel:
             raise ModelError(f"model file {path.name} cannot be loaded: {exc}") from exc
         self.path = path
         self.input_names = [i.name for i in self._session.get_inputs()]
+        # Dimensions as the file declares them: an int, or a name for one chosen per call.
+        self.input_shapes: dict[str, tuple[int | str, ...]] = {
+            i.name: tuple(i.shape) for i in self._session.get_inputs()
+        }
 
     def run(self, *inputs: npt.NDArray[np.float32]) -> list[npt.NDArray[np.float32]]:
         feed = dict(zip(self.input_names, inputs, strict=True))

@@ -285,7 +285,26 @@ def load_reader(
             raise ModelError(f"{name} has no recorded sha256 in {models_dir / 'models.sha256'}")
         return OnnxModel(models_dir / name, hashes.get(name), threads)
 
-    return ModelReader(model(FINDER_FILE), model(CLASSIFIER_FILE), config or ReaderConfig())
+    classifier = model(CLASSIFIER_FILE)
+    check_classifier_inputs(classifier.input_shapes, classifier.path.name)
+    return ModelReader(model(FINDER_FILE), classifier, config or ReaderConfig())
+
+
+def check_classifier_inputs(shapes: dict[str, tuple[int | str, ...]], name: str) -> None:
+    """Refuse a reader file made for other inputs than this code gives it (an older model with
+    a 3-value light cue, say), naming what it expects, instead of failing at the first die."""
+    want: dict[str, tuple[int | None, ...]] = {
+        "crops": (None, 3, crops.CROP_SIZE, crops.CROP_SIZE),
+        "cast": (None, crops.CAST_SIZE),
+    }
+    if sorted(shapes) != sorted(want):
+        raise ModelError(f"{name} takes inputs {sorted(shapes)}; this reader gives {sorted(want)}")
+    for key, dims in want.items():
+        got = shapes[key]
+        fixed_ok = all(w is None or g == w for g, w in zip(got, dims, strict=False))
+        if len(got) != len(dims) or not fixed_ok:
+            expected = tuple("N" if w is None else w for w in dims)
+            raise ModelError(f"{name} input {key!r} has shape {got}; this reader gives {expected}")
 
 
 def load_default_reader(config: ReaderConfig | None = None, threads: int = 2) -> ModelReader:

@@ -18,6 +18,7 @@ from vision.reader import (
     CLASSIFIER_FILE,
     FINDER_FILE,
     ModelReader,
+    check_classifier_inputs,
     load_default_reader,
     load_reader,
 )
@@ -79,3 +80,29 @@ def test_the_rendered_fixtures_are_read_well() -> None:
     assert (figures.precision or 0) >= 0.88
     assert (figures.pip_accuracy or 0) >= 0.94
     assert (figures.colour_accuracy or 0) >= 0.95
+
+
+@pytest.mark.parametrize(
+    ("shapes", "message"),
+    [
+        ({"crops": ("n", 3, 48, 48), "cast": ("n", 3)}, r"input 'cast' has shape \('n', 3\)"),
+        ({"crops": ("n", 3, 64, 64), "cast": ("n", 6)}, r"input 'crops' has shape"),
+        ({"crops": ("n", 3, 48), "cast": ("n", 6)}, r"input 'crops' has shape"),
+        ({"crops": ("n", 3, 48, 48)}, r"takes inputs \['crops'\]"),
+        ({"image": ("n", 3, 48, 48), "cast": ("n", 6)}, r"takes inputs \['cast', 'image'\]"),
+    ],
+)
+def test_a_reader_file_for_other_inputs_is_refused(
+    shapes: dict[str, tuple[int | str, ...]], message: str
+) -> None:
+    with pytest.raises(ModelError, match=message):
+        check_classifier_inputs(shapes, "old.onnx")
+
+
+@pytest.mark.parametrize("batch", ["n", 1, 7])
+def test_a_reader_file_for_these_inputs_is_taken(batch: int | str) -> None:
+    check_classifier_inputs({"crops": (batch, 3, 48, 48), "cast": (batch, 6)}, "x.onnx")
+
+
+def test_the_shipped_reader_takes_the_inputs_given() -> None:
+    load_reader(MODELS_DIR)  # runs the check on the file's own declared shapes
