@@ -20,7 +20,7 @@ from models.training.data import Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
 from models.training.grow import grow_reader_state
 from models.training.mine import mine_negatives
-from models.training.synthetic import HOLDOUT_SET, ensure_rendered
+from models.training.synthetic import HOLDOUT_SETS, ensure_rendered
 from models.training.train_finder import FinderSettings, train_finder
 from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
@@ -63,7 +63,7 @@ def main() -> None:
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered)
     if not args.no_render:
-        ensure_rendered(args.rendered, (HOLDOUT_SET,))  # for `dicetable eval`, never trained on
+        ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
     folders = training_folders(data, rendered)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
     f_set = FinderSettings(steps=args.finder_steps, lr=args.finder_lr)

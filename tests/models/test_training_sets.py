@@ -2,7 +2,7 @@
 
 import pytest
 
-from models.training.synthetic import HOLDOUT_SET, TRAINING_SETS, scene_config
+from models.training.synthetic import HOLDOUT_SETS, TRAINING_SETS, RenderedSet, scene_config
 from vision.types import COLOURS, Colour
 
 
@@ -23,13 +23,14 @@ def test_each_set_draws_its_colours(name: str, share: float) -> None:
 
 
 def test_sets_never_share_a_seed_or_a_name() -> None:
-    specs = (*TRAINING_SETS, HOLDOUT_SET)
+    specs = (*TRAINING_SETS, *HOLDOUT_SETS)
     assert len({s.seed for s in specs}) == len(specs)
     assert len({s.name for s in specs}) == len(specs)
 
 
-def test_holdout_uses_only_unseen_lights_and_tables() -> None:
-    held = scene_config(HOLDOUT_SET)
+@pytest.mark.parametrize("held_spec", HOLDOUT_SETS, ids=lambda s: s.name)
+def test_holdout_uses_only_unseen_lights_and_tables(held_spec: RenderedSet) -> None:
+    held = scene_config(held_spec)
     for spec in TRAINING_SETS:
         cfg = scene_config(spec)
         assert not set(held.lights) & set(cfg.lights)

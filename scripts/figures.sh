@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every figure quoted in the README and the model card, measured on this machine now; the outputs
+# go to work-data/figures/. Real photos from ${DICE_DATA:-../shared/dice-data}; the held-out
+# renders are made first where missing. Run it with nothing else busy: it times things.
+source "$(dirname "$0")/_venv.sh" ""
+export PATH="$PWD/.venv/bin:$PATH"
+D="${DICE_DATA:-../shared/dice-data}"
+out=work-data/figures
+mkdir -p "$out"
+python -c "from pathlib import Path
+from models.training.synthetic import HOLDOUT_SETS, ensure_rendered
+ensure_rendered(Path('work-data/synth'), HOLDOUT_SETS)"
+{ date -u; nproc; lscpu | grep "Model name"; } > "$out/when.txt"
+dicetable bench > "$out/bench.txt"
+dicetable bench --live > "$out/bench_live.txt"
+for reader in model baseline; do
+    dicetable eval "$D/byler-colour" "$D/matteop65-white" "$D/rune55-gray" --reader "$reader" \
+        > "$out/eval_${reader}_real.txt"
+    dicetable eval "$D/rune55-gray" --match centre --reader "$reader" \
+        > "$out/eval_${reader}_rune55_centre.txt"
+    for held in holdout holdout2; do
+        dicetable eval "work-data/synth/$held" --split all --reader "$reader" \
+            > "$out/eval_${reader}_${held}.txt"
+    done
+done
+echo "figures written to $out/"
