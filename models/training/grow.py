@@ -9,11 +9,12 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
+from models.training.nets import READER_FEATURES
 from vision.crops import CAST_SIZE
 
 COLOUR_IN = "colour.0.weight"
 FIRST_CONV = "features.0.0.weight"
-FEATURES = 128  # channels of the reader's last features
+FEATURES = READER_FEATURES
 OLD_CAST = 3
 CROP_CHANNELS = 3
 

@@ -14,7 +14,7 @@ from vision.crops import CAST_SIZE
 
 PIP_CLASSES = 7  # 0 = not a die, 1..6 = pips
 COLOUR_CLASSES = 9  # order of vision.types.Colour
-CAST = CAST_SIZE
+READER_FEATURES = 128  # channels of the reader's last features, at width 1
 
 
 def conv_bn(c_in: int, c_out: int, k: int = 3, stride: int = 1, groups: int = 1) -> nn.Sequential:
@@ -85,9 +85,9 @@ class DieReader(nn.Module):
 
     def __init__(self, width: int = 1) -> None:
         super().__init__()
-        c = [32 * width, 48 * width, 96 * width, 128 * width]
+        c = [32 * width, 48 * width, 96 * width, READER_FEATURES * width]
         self.features = nn.Sequential(
-            conv_bn(3 + CAST, c[0], 3, 1),
+            conv_bn(3 + CAST_SIZE, c[0], 3, 1),
             conv_bn(c[0], c[1], 3, 2),
             DwBlock(c[1], c[1]),
             DwBlock(c[1], c[1]),
@@ -102,12 +102,12 @@ class DieReader(nn.Module):
             nn.Flatten(), nn.Linear(32 * 6 * 6, 128), nn.ReLU(inplace=True), nn.Linear(128, 7)
         )
         self.colour = nn.Sequential(
-            nn.Linear(2 * c[3] + CAST, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
+            nn.Linear(2 * c[3] + CAST_SIZE, 64), nn.ReLU(inplace=True), nn.Linear(64, 9)
         )
 
     def logits(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
         n, _, h, w = crops.shape
-        cast_map = cast.view(n, CAST, 1, 1).expand(n, CAST, h, w)
+        cast_map = cast.view(n, CAST_SIZE, 1, 1).expand(n, CAST_SIZE, h, w)
         f = self.features(torch.cat([crops, cast_map], dim=1))
         pooled = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
         return self.pips(self.squeeze(f)), self.colour(pooled)
