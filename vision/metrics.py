@@ -8,6 +8,9 @@ Matching, per image, greedy and one-to-one:
 
 Confusion matrices have rows = truth and columns = prediction. The pip matrix is 7 x 7: pips 1..6
 then `none`; row `none` counts extra predictions, column `none` counts missed dice.
+
+Dice read surely (not flagged unsure) are also counted on their own: a wrong read that says it
+is unsure costs a player a look, a sure one that is wrong costs a wrong score.
 """
 
 from __future__ import annotations
@@ -93,6 +96,8 @@ class ImageScore:
     colour_cells: tuple[tuple[int, int], ...]
     predictions: int
     unsure: int
+    # One (pips right, colour right or None where unlabelled) per matched die read surely.
+    sure_reads: tuple[tuple[bool, bool | None], ...] = ()
 
     @property
     def exact(self) -> bool:
@@ -117,7 +122,20 @@ def score_image(
         tuple(colour_cells),
         len(predictions),
         sum(1 for d in predictions if d.unsure),
+        _sure_reads(labels, predictions, match.pairs),
     )
+
+
+def _sure_reads(
+    labels: Sequence[LabelledBox], predictions: Sequence[Die], pairs: Iterable[tuple[int, int]]
+) -> tuple[tuple[bool, bool | None], ...]:
+    reads = []
+    for li, pi in pairs:
+        truth, read = labels[li], predictions[pi]
+        if not read.unsure:
+            colour_right = None if truth.colour is None else truth.colour == read.colour
+            reads.append((truth.pips == read.pips, colour_right))
+    return tuple(reads)
 
 
 def ratio(part: int, whole: int) -> float | None:
@@ -141,6 +159,10 @@ class SetMetrics:
     colour_confusion: tuple[tuple[int, ...], ...]
     predictions: int
     unsure: int
+    sure_matched: int = 0
+    sure_pips_right: int = 0
+    sure_colour_labelled: int = 0
+    sure_colours_right: int = 0
 
     @property
     def matched(self) -> int:
@@ -190,9 +212,18 @@ class SetMetrics:
     def unsure_rate(self) -> float | None:
         return ratio(self.unsure, self.predictions)
 
+    @property
+    def sure_pip_accuracy(self) -> float | None:
+        return ratio(self.sure_pips_right, self.sure_matched)
+
+    @property
+    def sure_colour_accuracy(self) -> float | None:
+        return ratio(self.sure_colours_right, self.sure_colour_labelled)
+
 
 def summarise(scores: Iterable[ImageScore]) -> SetMetrics:
     scores = list(scores)
+    sure = [read for s in scores for read in s.sure_reads]
     return SetMetrics(
         images=len(scores),
         exact_images=sum(1 for s in scores if s.exact),
@@ -200,6 +231,10 @@ def summarise(scores: Iterable[ImageScore]) -> SetMetrics:
         colour_confusion=_matrix((c for s in scores for c in s.colour_cells), len(COLOURS)),
         predictions=sum(s.predictions for s in scores),
         unsure=sum(s.unsure for s in scores),
+        sure_matched=len(sure),
+        sure_pips_right=sum(1 for pips, _ in sure if pips),
+        sure_colour_labelled=sum(1 for _, colour in sure if colour is not None),
+        sure_colours_right=sum(1 for _, colour in sure if colour),
     )
 
 

@@ -163,6 +163,14 @@ def report_json(report: SetReport) -> dict[str, Any]:
         },
         "exact_images": {"right": m.exact_images, "of": m.images, "rate": _rounded(m.exact_rate)},
         "unsure": {"dice": m.unsure, "of": m.predictions, "rate": _rounded(m.unsure_rate)},
+        "sure": {
+            "matched": m.sure_matched,
+            "pips_right": m.sure_pips_right,
+            "pip_accuracy": _rounded(m.sure_pip_accuracy),
+            "colour_labelled": m.sure_colour_labelled,
+            "colours_right": m.sure_colours_right,
+            "colour_accuracy": _rounded(m.sure_colour_accuracy),
+        },
         "time_ms": {
             "mean": _rounded(statistics.fmean(times), 2) if times else None,
             "median": _rounded(statistics.median(times), 2) if times else None,
@@ -202,6 +210,9 @@ def report_text(report: SetReport) -> str:
         " matched with a colour label)",
         f"  exact      images    {_pct(m.exact_rate)} ({m.exact_images}/{m.images})",
         f"  unsure     dice      {_pct(m.unsure_rate)} ({m.unsure}/{m.predictions})",
+        f"  read surely: pips {_pct(m.sure_pip_accuracy)} ({m.sure_pips_right}/{m.sure_matched})"
+        f"   colour {_pct(m.sure_colour_accuracy)}"
+        f" ({m.sure_colours_right}/{m.sure_colour_labelled}) of matched dice not flagged unsure",
         f"  time       {data['time_ms']['mean']} ms/image mean, {data['time_ms']['median']} median",
         "  pips confusion (rows: truth, columns: read; none = missed / extra)",
         *_matrix_lines(PIP_AXIS, m.pip_confusion),

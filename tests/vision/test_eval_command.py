@@ -74,6 +74,14 @@ def test_baseline_reads_the_drawn_set_perfectly(
     assert report["colour"] == {"right": 5, "of": 5, "accuracy": 1.0}
     assert report["exact_images"] == {"right": 3, "of": 3, "rate": 1.0}
     assert report["unsure"]["dice"] == 0
+    assert report["sure"] == {
+        "matched": 5,
+        "pips_right": 5,
+        "pip_accuracy": 1.0,
+        "colour_labelled": 5,
+        "colours_right": 5,
+        "colour_accuracy": 1.0,
+    }
     assert report["time_ms"]["mean"] > 0
     assert report["pip_confusion"]["axis"] == ["1", "2", "3", "4", "5", "6", "none"]
     assert report["pip_confusion"]["rows_truth"][2][2] == 1
@@ -107,6 +115,7 @@ def test_two_folders_limit_and_text_table(
     assert "one  (all split, 2 images, match by iou)" in text
     assert "matteop65-like  (all split, 2 images, match by centre)" in text
     assert "precision 100.0%" in text
+    assert "read surely: pips 100.0% (" in text
     assert "colour confusion (rows: truth, columns: read)" in text
 
 

@@ -144,6 +144,45 @@ def test_summary_counts_and_rates() -> None:
     assert len(metrics.colour_confusion) == len(metrics.colour_confusion[0]) == 9
 
 
+BOX = (0, 0, 40, 40)
+
+
+@pytest.mark.parametrize(
+    ("truth", "read", "sure_read"),
+    [
+        (label(BOX, 2, Colour.RED), die(BOX, 2, Colour.RED), (True, True)),
+        (label(BOX, 2, Colour.RED), die(BOX, 5, Colour.RED), (False, True)),
+        (label(BOX, 2, Colour.BLUE), die(BOX, 2, Colour.BLACK), (True, False)),
+        (label(BOX, 2, None), die(BOX, 2, Colour.BLACK), (True, None)),
+        (label(BOX, 2, Colour.BLUE), die(BOX, 5, Colour.BLACK, unsure=True), None),
+    ],
+    ids=["right", "pips-wrong", "colour-wrong", "no-colour-label", "flagged-unsure"],
+)
+def test_dice_read_surely_are_scored_on_their_own(
+    truth: LabelledBox, read: Die, sure_read: tuple[bool, bool | None] | None
+) -> None:
+    score = score_image([truth], [read], "iou")
+    assert score.sure_reads == (() if sure_read is None else (sure_read,))
+
+
+def test_sure_figures_leave_out_unsure_and_unmatched_dice() -> None:
+    labels = [label((0, 0, 40, 40), 2, Colour.RED), label((100, 0, 140, 40), 4, Colour.BLUE)]
+    labels += [label((200, 0, 240, 40), 6, Colour.YELLOW)]
+    reads = [
+        die((0, 0, 40, 40), 2, Colour.RED),
+        die((100, 0, 140, 40), 4, Colour.BLACK),
+        die((200, 0, 240, 40), 1, Colour.RED, unsure=True),
+        die((300, 0, 340, 40), 1, Colour.RED),
+    ]
+    m = summarise([score_image(labels, reads, "iou")])
+    assert (m.sure_matched, m.sure_pips_right) == (2, 2)
+    assert (m.sure_colour_labelled, m.sure_colours_right) == (2, 1)
+    assert (m.sure_pip_accuracy, m.sure_colour_accuracy) == (1.0, 0.5)
+    assert m.colour_accuracy == pytest.approx(1 / 3)
+    empty = summarise([])
+    assert (empty.sure_pip_accuracy, empty.sure_colour_accuracy) == (None, None)
+
+
 @pytest.mark.parametrize(
     ("labels", "predictions", "exact"),
     [
