@@ -130,10 +130,11 @@ def cut_crop(sample: Sample, box: F32) -> U8:
 def augment_crop(crop: U8, cast: F32, rng: np.random.Generator) -> tuple[U8, F32]:
     """A cut crop under a random light (applied to the crop and its cast together), maybe seen
     from further away, turned, blurred, noisy or recompressed."""
-    # Mostly mild casts, sometimes a lamp far warmer or cooler than any rendered one: the cast
-    # input is what lets the classifier undo it.
+    # Often a lamp far warmer or cooler than any rendered one: the cast input is what lets the
+    # classifier undo it, and a strong cast was where colours went wrong (blue under a sodium-like
+    # lamp read as black), so strong casts come as often as mild ones.
     pick = rng.random()
-    gains = random_gains(rng, 0.18 if pick < 0.45 else 0.4 if pick < 0.7 else 0.0)
+    gains = random_gains(rng, 0.18 if pick < 0.35 else 0.5 if pick < 0.75 else 0.0)
     if rng.random() < 0.3:  # dice far from the camera: lose detail, as a small box would
         small = int(rng.integers(12, 28))
         crop = np.asarray(

@@ -131,3 +131,27 @@ def test_only_doubtful_dice_get_a_second_look() -> None:
     assert again[0] == pytest.approx(pips[0])
     # One of the three turns brings the bright corner to the top left: 1 sure answer in 4.
     assert again[1][3] == pytest.approx((0.2 + 0.2 * 2 + 1.0) / 4)
+
+
+@pytest.mark.parametrize(
+    ("face_p", "colour_p", "unsure"),
+    [
+        (0.99, 0.99, False),
+        (0.80, 0.99, False),  # pips clear enough
+        (0.70, 0.99, True),  # pips in doubt
+        (0.99, 0.92, False),
+        (0.99, 0.85, True),  # a colour this unsure is flagged, though pips would pass it
+        (0.99, 0.50, True),
+    ],
+)
+def test_colour_has_its_own_higher_bar_for_sure(
+    face_p: float, colour_p: float, unsure: bool
+) -> None:
+    reader = ModelReader(TurnSensitive(), TurnSensitive(), ReaderConfig())  # type: ignore[arg-type]
+    pips = np.array([[0.0, (1 - face_p) / 2, (1 - face_p) / 2, face_p, 0, 0, 0]], np.float32)
+    colour = np.full((1, 9), (1 - colour_p) / 8, np.float32)
+    colour[0, 4] = colour_p
+    frame = np.zeros((100, 100, 3), np.uint8)
+    reading = reader._assemble(frame, [Candidate((10, 10, 50, 50), 0.9)], pips, colour)
+    (die,) = reading.dice
+    assert (die.pips, die.colour, die.unsure) == (3, Colour.BLUE, unsure)
