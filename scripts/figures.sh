@@ -23,4 +23,7 @@ for reader in model baseline; do
             > "$out/eval_${reader}_${held}.txt"
     done
 done
+for held in holdout holdout2; do
+    python -m models.training.colour_misses "$held" > "$out/colour_misses_${held}.txt"
+done
 echo "figures written to $out/"

@@ -1,0 +1,119 @@
+"""Where the reader's colour goes wrong on a held-out render set: by lamp, by true colour, and by
+the look of the "other" dice (marbled, clear, metal, wood, solid teal or pink).
+
+`python -m models.training.colour_misses [holdout|holdout2] [--models DIR]` renders each scene of
+the set again (a scene depends only on its seed and index) to learn what the stored labels do
+not keep, each die's finish and the scene's lamp, reads the stored picture, and matches dice to
+reads as `dicetable eval` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from models.render import render_scene
+from models.render.dataset import scene_seed
+from models.training.synthetic import HOLDOUT_SETS, RenderedSet, scene_config
+from vision.datasets import LabelledBox
+from vision.metrics import match_image
+from vision.onnx_model import MODELS_DIR
+from vision.reader import load_reader
+from vision.reading_protocol import Reader
+
+
+@dataclass(frozen=True, slots=True)
+class DieOutcome:
+    """One labelled die that a read matched: its true colour and look, the lamp, the read."""
+
+    colour: str
+    finish: str
+    light: str
+    read: str
+
+    @property
+    def right(self) -> bool:
+        return self.colour == self.read
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    group: str
+    wrong: int
+    total: int
+
+    @property
+    def right_share(self) -> float:
+        return 1.0 - self.wrong / self.total
+
+
+def tally(outcomes: Iterable[DieOutcome], key: Callable[[DieOutcome], str]) -> list[Tally]:
+    """Wrong and total per group, groups in name order."""
+    wrong: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for o in outcomes:
+        group = key(o)
+        total[group] = total.get(group, 0) + 1
+        wrong[group] = wrong.get(group, 0) + (not o.right)
+    return [Tally(g, wrong[g], total[g]) for g in sorted(total)]
+
+
+def outcomes(spec: RenderedSet, folder: Path, reader: Reader) -> Iterator[DieOutcome]:
+    cfg = scene_config(spec)
+    for i in range(spec.count):
+        scene = render_scene(scene_seed(spec.seed, i), cfg)
+        image = cv2.imread(str(folder / "images" / f"{i:06d}.jpg"), cv2.IMREAD_COLOR)
+        if image is None:
+            raise SystemExit(f"{folder / 'images' / f'{i:06d}.jpg'} is missing or unreadable")
+        dice = scene.visible_dice
+        labels = [LabelledBox(d.box_xyxy, d.pips, d.colour) for d in dice]
+        reads = reader.read(np.asarray(image, np.uint8)).dice
+        for li, pi in match_image(labels, reads, "iou").pairs:
+            die = dice[li]
+            yield DieOutcome(die.colour.value, die.finish, scene.light, reads[pi].colour.value)
+
+
+def _is_other(o: DieOutcome) -> bool:
+    return o.colour == "other"
+
+
+SECTIONS: tuple[tuple[str, Callable[[DieOutcome], bool], Callable[[DieOutcome], str]], ...] = (
+    ("lamp", lambda o: True, lambda o: o.light),
+    ("true colour", lambda o: True, lambda o: o.colour),
+    ('look, "other" dice only', _is_other, lambda o: o.finish),
+)
+
+
+def report(found: list[DieOutcome]) -> str:
+    lines = [f"{sum(not o.right for o in found)} of {len(found)} matched dice read a wrong colour"]
+    for title, keep, key in SECTIONS:
+        lines.append(f"by {title}:")
+        lines += [
+            f"  {t.group:<12} {t.wrong:>4} wrong of {t.total:>5}  {100 * t.right_share:5.1f}% right"
+            for t in tally((o for o in found if keep(o)), key)
+        ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    names = {spec.name: spec for spec in HOLDOUT_SETS}
+    p = argparse.ArgumentParser(prog="python -m models.training.colour_misses", description=__doc__)
+    p.add_argument("set", choices=sorted(names), help="held-out render set")
+    p.add_argument("--rendered", type=Path, default=Path("work-data/synth"))
+    p.add_argument("--models", type=Path, default=MODELS_DIR, help="dir with the two .onnx files")
+    args = p.parse_args(argv)
+    spec = names[args.set]
+    folder = args.rendered / spec.name
+    if not (folder / "colours.csv").is_file():
+        raise SystemExit(f"{folder} holds no rendered set: python -m models.training.synthetic")
+    reader = load_reader(args.models, check_hashes=args.models == MODELS_DIR)
+    print(report(list(outcomes(spec, folder, reader))))
+
+
+if __name__ == "__main__":
+    main()

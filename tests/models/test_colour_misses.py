@@ -1,0 +1,108 @@
+"""The held-out colour diagnostic: tallies as tables, and a re-rendered set read end to end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from models.render import render_scene
+from models.render.dataset import scene_seed, write_set
+from models.training.colour_misses import DieOutcome, Tally, main, outcomes, report, tally
+from models.training.synthetic import RenderedSet, scene_config
+from vision.types import Colour, DiceReading, Die
+
+SODIUM_BLUE_AS_BLACK = DieOutcome("blue", "solid", "sodium", "black")
+SODIUM_BLUE = DieOutcome("blue", "solid", "sodium", "blue")
+LED_MARBLE_AS_RED = DieOutcome("other", "marbled", "blue_led", "red")
+LED_WOOD = DieOutcome("other", "wood", "blue_led", "other")
+
+
+@pytest.mark.parametrize(
+    ("found", "key", "expected"),
+    [
+        ([], lambda o: o.light, []),
+        (
+            [SODIUM_BLUE_AS_BLACK, SODIUM_BLUE, LED_MARBLE_AS_RED, LED_WOOD],
+            lambda o: o.light,
+            [Tally("blue_led", 1, 2), Tally("sodium", 1, 2)],
+        ),
+        (
+            [SODIUM_BLUE_AS_BLACK, SODIUM_BLUE, LED_MARBLE_AS_RED, LED_WOOD],
+            lambda o: o.colour,
+            [Tally("blue", 1, 2), Tally("other", 1, 2)],
+        ),
+        ([SODIUM_BLUE, SODIUM_BLUE], lambda o: o.finish, [Tally("solid", 0, 2)]),
+    ],
+    ids=["nothing", "by-lamp", "by-colour", "all-right"],
+)
+def test_tally(found: list[DieOutcome], key: object, expected: list[Tally]) -> None:
+    assert tally(found, key) == expected  # type: ignore[arg-type]
+
+
+def test_report_lists_other_looks_among_other_dice_only() -> None:
+    text = report([SODIUM_BLUE_AS_BLACK, SODIUM_BLUE, LED_MARBLE_AS_RED, LED_WOOD])
+    assert text.splitlines() == [
+        "2 of 4 matched dice read a wrong colour",
+        "by lamp:",
+        "  blue_led        1 wrong of     2   50.0% right",
+        "  sodium          1 wrong of     2   50.0% right",
+        "by true colour:",
+        "  blue            1 wrong of     2   50.0% right",
+        "  other           1 wrong of     2   50.0% right",
+        'by look, "other" dice only:',
+        "  marbled         1 wrong of     1    0.0% right",
+        "  wood            0 wrong of     1  100.0% right",
+    ]
+
+
+@dataclass
+class SceneReader:
+    """Reads a set's pictures as its renderer drew them, every die named `colour` if given."""
+
+    spec: RenderedSet
+    colour: Colour | None = None
+    calls: int = 0
+    name: str = "scene"
+
+    def read(self, frame_bgr: np.ndarray) -> DiceReading:
+        scene = render_scene(scene_seed(self.spec.seed, self.calls), scene_config(self.spec))
+        self.calls += 1
+        return DiceReading.of(
+            Die(self.colour or d.colour, d.pips, 0.9, d.box_xyxy) for d in scene.visible_dice
+        )
+
+
+SMALL = RenderedSet("small", (320, 240), 2, 7, holdout=True)
+
+
+@pytest.fixture(scope="module")
+def small_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("sets") / "small"
+    write_set(folder, SMALL.count, SMALL.seed, scene_config(SMALL))
+    return folder
+
+
+def test_outcomes_match_every_visible_die_to_its_read(small_set: Path) -> None:
+    found = list(outcomes(SMALL, small_set, SceneReader(SMALL)))
+    visible = [
+        d
+        for i in range(SMALL.count)
+        for d in render_scene(scene_seed(SMALL.seed, i), scene_config(SMALL)).visible_dice
+    ]
+    assert len(found) == len(visible) > 0
+    assert all(o.right for o in found)
+    assert {o.light for o in found} <= {"sodium", "blue_led"}
+    assert sorted(o.colour for o in found) == sorted(d.colour.value for d in visible)
+
+
+def test_a_reader_naming_everything_other_is_wrong_on_every_named_die(small_set: Path) -> None:
+    found = list(outcomes(SMALL, small_set, SceneReader(SMALL, Colour.OTHER)))
+    assert all(o.right == (o.colour == "other") for o in found)
+
+
+def test_missing_set_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="holds no rendered set"):
+        main(["holdout", "--rendered", str(tmp_path)])
