@@ -75,6 +75,8 @@ def make_setting(
     """The table, its light and camera; returns also the footprints clutter took."""
     cam = sample_camera(rng, cfg.width, cfg.height, cfg.max_tilt_deg, die_world)
     light = sample_light(rng, _pick(rng, cfg.lights), cfg.effects)
+    if not cfg.lamp_colour:
+        light = replace(light, gains_bgr=(1.0, 1.0, 1.0))
     family = _pick(rng, cfg.backgrounds)
     table = render_table(rng, cam, family, die_world)
     clutter: Clutter = sample_clutter(rng, cam, die_world, cfg.clutter, keep_clear or [])

@@ -28,7 +28,9 @@ class SceneConfig:
     `die_px` is the die edge in pixels where the camera axis meets the table (dice nearer an
     oblique camera look bigger); None means 12 px up to 0.45 x the shorter side, at most 220.
     `clutter` and `hands` are probabilities of distractors; with `effects` False the camera is
-    ideal (no glare, blur, noise, colour cast or JPEG)."""
+    ideal (no glare, blur, noise, colour cast or JPEG). With `lamp_colour` False the lamp keeps
+    all it does but tint the picture: the same scene, every random draw alike, white-balanced
+    exactly (a diagnostic of how much colour reading loses to the lamp)."""
 
     width: int = 640
     height: int = 480
@@ -41,6 +43,7 @@ class SceneConfig:
     clutter: float = 0.6
     hands: float = 0.25
     effects: bool = True
+    lamp_colour: bool = True
     cluster: float = 0.5
     occluded_limit: float = 0.4
 

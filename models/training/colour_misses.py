@@ -5,20 +5,25 @@ the look of the "other" dice (marbled, clear, metal, wood, solid teal or pink).
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
 not keep, each die's finish and the scene's lamp, reads the stored picture, and matches dice to
 reads as `dicetable eval` does.
+
+With `--lamp-removed` it reads instead the same scenes rendered with the lamp's colour taken out
+exactly (every other draw alike, saved as the stored pictures were): what is left wrong then is
+not the lamp's doing.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from models.render import render_scene
-from models.render.dataset import scene_seed
+from models.render.dataset import JPEG_QUALITY, scene_seed
 from models.training.synthetic import HOLDOUT_SETS, RenderedSet, scene_config
 from vision.datasets import LabelledBox
 from vision.metrics import match_image
@@ -63,19 +68,35 @@ def tally(outcomes: Iterable[DieOutcome], key: Callable[[DieOutcome], str]) -> l
     return [Tally(g, wrong[g], total[g]) for g in sorted(total)]
 
 
-def outcomes(spec: RenderedSet, folder: Path, reader: Reader) -> Iterator[DieOutcome]:
-    cfg = scene_config(spec)
+def outcomes(
+    spec: RenderedSet, folder: Path, reader: Reader, lamp_removed: bool = False
+) -> Iterator[DieOutcome]:
+    cfg = replace(scene_config(spec), lamp_colour=not lamp_removed)
     for i in range(spec.count):
         scene = render_scene(scene_seed(spec.seed, i), cfg)
-        image = cv2.imread(str(folder / "images" / f"{i:06d}.jpg"), cv2.IMREAD_COLOR)
-        if image is None:
-            raise SystemExit(f"{folder / 'images' / f'{i:06d}.jpg'} is missing or unreadable")
+        image = _as_stored(scene.image_bgr) if lamp_removed else _stored(folder, i)
         dice = scene.visible_dice
         labels = [LabelledBox(d.box_xyxy, d.pips, d.colour) for d in dice]
         reads = reader.read(np.asarray(image, np.uint8)).dice
         for li, pi in match_image(labels, reads, "iou").pairs:
             die = dice[li]
             yield DieOutcome(die.colour.value, die.finish, scene.light, reads[pi].colour.value)
+
+
+def _stored(folder: Path, index: int) -> npt.NDArray[np.uint8]:
+    path = folder / "images" / f"{index:06d}.jpg"
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise SystemExit(f"{path} is missing or unreadable")
+    return np.asarray(image, np.uint8)
+
+
+def _as_stored(image: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The picture after the JPEG round trip every stored one went through."""
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
 
 
 def _is_other(o: DieOutcome) -> bool:
@@ -106,6 +127,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("set", choices=sorted(names), help="held-out render set")
     p.add_argument("--rendered", type=Path, default=Path("work-data/synth"))
     p.add_argument("--models", type=Path, default=MODELS_DIR, help="dir with the two .onnx files")
+    p.add_argument(
+        "--lamp-removed", action="store_true", help="read the scenes with the lamp's colour out"
+    )
     args = p.parse_args(argv)
     spec = names[args.set]
     folder = args.rendered / spec.name
@@ -113,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"{folder} holds no rendered set: python -m models.training.synthetic")
     # The shipped models have their hashes checked, however the path to them is written.
     reader = load_reader(args.models, check_hashes=args.models.resolve() == MODELS_DIR)
-    print(report(list(outcomes(spec, folder, reader))))
+    print(report(list(outcomes(spec, folder, reader, args.lamp_removed))))
 
 
 if __name__ == "__main__":

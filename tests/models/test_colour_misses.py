@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from models.render import render_scene
-from models.render.dataset import scene_seed, write_set
+from models.render.dataset import JPEG_QUALITY, scene_seed, write_set
 from models.training.colour_misses import DieOutcome, Tally, main, outcomes, report, tally
 from models.training.synthetic import RenderedSet, scene_config
 from vision.types import Colour, DiceReading, Die
@@ -66,8 +67,10 @@ class SceneReader:
     colour: Colour | None = None
     calls: int = 0
     name: str = "scene"
+    frames: list[np.ndarray] = field(default_factory=list)
 
     def read(self, frame_bgr: np.ndarray) -> DiceReading:
+        self.frames.append(frame_bgr)
         scene = render_scene(scene_seed(self.spec.seed, self.calls), scene_config(self.spec))
         self.calls += 1
         return DiceReading.of(
@@ -106,3 +109,16 @@ def test_a_reader_naming_everything_other_is_wrong_on_every_named_die(small_set:
 def test_missing_set_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="holds no rendered set"):
         main(["holdout", "--rendered", str(tmp_path)])
+
+
+def test_lamp_removed_reads_the_same_scenes_white_balanced(small_set: Path) -> None:
+    reader = SceneReader(SMALL)
+    found = list(outcomes(SMALL, small_set, reader, lamp_removed=True))
+    assert found and all(o.right for o in found)
+    plain_cfg = replace(scene_config(SMALL), lamp_colour=False)
+    for i, frame in enumerate(reader.frames):
+        plain = render_scene(scene_seed(SMALL.seed, i), plain_cfg).image_bgr
+        _, data = cv2.imencode(".jpg", plain, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        assert np.array_equal(frame, np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR)))
+        stored = np.asarray(cv2.imread(str(small_set / "images" / f"{i:06d}.jpg")))
+        assert not np.array_equal(frame, stored)

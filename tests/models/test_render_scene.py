@@ -4,6 +4,7 @@ held-out families kept out of training scenes."""
 from __future__ import annotations
 
 import colorsys
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -38,6 +39,23 @@ def test_same_seed_same_picture_and_labels() -> None:
     assert np.array_equal(a.image_bgr, b.image_bgr)
     assert a.dice == b.dice
     assert not np.array_equal(a.image_bgr, c.image_bgr)
+
+
+@pytest.mark.parametrize(("light", "warmer"), [("sodium", True), ("blue_led", False)])
+def test_without_the_lamps_colour_the_scene_is_the_same_but_neutral(
+    light: str, warmer: bool
+) -> None:
+    lit_cfg = SceneConfig(width=320, height=240, lights=(light,), backgrounds=("felt",))
+    lit = render(3, lit_cfg)
+    plain = render(3, replace(lit_cfg, lamp_colour=False))
+    assert plain.dice == lit.dice and plain.light == lit.light == light
+    red_over_blue = [_red_over_blue(s.image_bgr) for s in (lit, plain)]
+    assert (red_over_blue[0] > red_over_blue[1]) == warmer
+
+
+def _red_over_blue(image: npt.NDArray[np.uint8]) -> float:
+    b, _, r, _ = cv2.mean(image)
+    return float(r / b)
 
 
 @pytest.mark.parametrize("seed", range(6))
