@@ -25,5 +25,7 @@ for reader in model baseline; do
 done
 for held in holdout holdout2; do
     python -m models.training.colour_misses "$held" > "$out/colour_misses_${held}.txt"
+    python -m models.training.colour_misses "$held" --lamp-removed \
+        > "$out/colour_misses_${held}_lamp_removed.txt"
 done
 echo "figures written to $out/"
