@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from models.render import render_scene
 from models.render.dataset import JPEG_QUALITY, scene_seed
+from models.training.augment import jpeg
 from models.training.synthetic import HOLDOUT_SETS, RenderedSet, scene_config
 from vision.datasets import LabelledBox
 from vision.metrics import match_image
@@ -74,10 +75,11 @@ def outcomes(
     cfg = replace(scene_config(spec), lamp_colour=not lamp_removed)
     for i in range(spec.count):
         scene = render_scene(scene_seed(spec.seed, i), cfg)
-        image = _as_stored(scene.image_bgr) if lamp_removed else _stored(folder, i)
+        # Lamp-free renders go through the JPEG round trip every stored picture went through.
+        image = jpeg(scene.image_bgr, JPEG_QUALITY) if lamp_removed else _stored(folder, i)
         dice = scene.visible_dice
         labels = [LabelledBox(d.box_xyxy, d.pips, d.colour) for d in dice]
-        reads = reader.read(np.asarray(image, np.uint8)).dice
+        reads = reader.read(image).dice
         for li, pi in match_image(labels, reads, "iou").pairs:
             die = dice[li]
             yield DieOutcome(die.colour.value, die.finish, scene.light, reads[pi].colour.value)
@@ -89,14 +91,6 @@ def _stored(folder: Path, index: int) -> npt.NDArray[np.uint8]:
     if image is None:
         raise SystemExit(f"{path} is missing or unreadable")
     return np.asarray(image, np.uint8)
-
-
-def _as_stored(image: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    """The picture after the JPEG round trip every stored one went through."""
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
-    if not ok:
-        raise RuntimeError("JPEG encoding failed")
-    return np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
 
 
 def _is_other(o: DieOutcome) -> bool:
