@@ -45,11 +45,15 @@ def crop_square(
     return np.ascontiguousarray(cv2.resize(patch, (size, size), interpolation=interp), np.uint8)
 
 
-CAST_SIZE = 6
+FRAME_CUE_SIZE = 6
+CAST_SIZE = FRAME_CUE_SIZE + 3
 # The light cue samples about this many pixels across the frame's long side: single pixels, not
 # averages, so that a white pip or a glint keeps its brightness; few, so that it costs little.
 CUE_SAMPLES = 320
 CUE_POWER = 6.0
+# Of the dice' own pixels, this percentile per channel: their white pips, pale faces and glints,
+# lit by the lamp and far less tinted by the table than anything taken over the whole frame.
+DICE_PERCENTILE = 99.0
 
 
 def colour_cast(frame_bgr: ImageU8) -> npt.NDArray[np.float32]:
@@ -63,3 +67,15 @@ def colour_cast(frame_bgr: ImageU8) -> npt.NDArray[np.float32]:
     norm = np.power(np.power(pixels, CUE_POWER).mean(axis=0), 1.0 / CUE_POWER)
     mean = np.array([b, g, r], np.float32) / np.float32(255.0)
     return np.concatenate([mean, norm]).astype(np.float32)
+
+
+def light_cue(frame_bgr: ImageU8, dice_crops: ImageU8) -> npt.NDArray[np.float32]:
+    """The reader's light cue: the frame's two estimates (`colour_cast`), then a third from the
+    dice' own crops (N, S, S, 3), the brightest of their pixels per channel. With no crops the
+    frame's 6-norm stands in for it."""
+    frame = colour_cast(frame_bgr)
+    if len(dice_crops) == 0:
+        return np.concatenate([frame, frame[3:6]]).astype(np.float32)
+    pixels = np.asarray(dice_crops).reshape(-1, 3)
+    dice = np.percentile(pixels, DICE_PERCENTILE, axis=0).astype(np.float32) / np.float32(255.0)
+    return np.concatenate([frame, dice]).astype(np.float32)

@@ -196,7 +196,7 @@ def _crop_batch(
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     stack = np.stack([crops.crop_square(frame_bgr, c.box_xyxy) for c in found])
     batch = stack.astype(np.float32).transpose(0, 3, 1, 2) * np.float32(1.0 / 255.0)
-    cast = np.repeat(crops.colour_cast(frame_bgr)[None], len(found), axis=0)
+    cast = np.repeat(crops.light_cue(frame_bgr, stack)[None], len(found), axis=0)
     return np.ascontiguousarray(batch), cast
 
 

@@ -115,11 +115,14 @@ def jitter_box(box: F32, rng: np.random.Generator, amount: float = 0.12) -> F32:
 
 
 def frame_cast(sample: Sample) -> F32:
-    """The light cue the runtime gives the reader for this picture (grey for grey photos)."""
-    cast = crops.colour_cast(sample.image_bgr)
+    """The light cue the runtime gives the reader for this picture (grey for grey photos), its
+    dice part taken over crops of the labelled boxes where the runtime has the finder's."""
+    dice = [cut_crop(sample, box) for box in sample.boxes]
+    empty = np.zeros((0, crops.CROP_SIZE, crops.CROP_SIZE, 3), np.uint8)
+    cast = crops.light_cue(sample.image_bgr, np.stack(dice) if dice else empty)
     if not sample.grey:
         return cast
-    return np.repeat(cast.reshape(2, 3).mean(axis=1), 3).astype(np.float32)
+    return np.repeat(cast.reshape(-1, 3).mean(axis=1), 3).astype(np.float32)
 
 
 def cut_crop(sample: Sample, box: F32) -> U8:
@@ -149,4 +152,4 @@ def augment_crop(crop: U8, cast: F32, rng: np.random.Generator) -> tuple[U8, F32
     if rng.random() < 0.5:
         crop = crop[:, ::-1]
     crop = light(np.ascontiguousarray(crop), rng, gains)
-    return crop, np.clip(cast * np.tile(gains, 2), 0, 1).astype(np.float32)
+    return crop, np.clip(cast * np.tile(gains, len(cast) // 3), 0, 1).astype(np.float32)

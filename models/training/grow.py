@@ -1,8 +1,9 @@
 """Going on from weights saved before the reader grew: each new input starts out weighted zero,
 so the grown network first reads exactly as the old one did and training takes it from there.
 
-The reader grew twice: its colour head took max-pooled features beside the mean-pooled ones,
-then the light cue (`vision.crops.colour_cast`) gained the frame's 6-norm beside its mean."""
+The reader grew three times: its colour head took max-pooled features beside the mean-pooled
+ones, then the light cue (`vision.crops.light_cue`) gained the frame's 6-norm beside its mean,
+then the brightest pixels of the dice' own crops after both."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ COLOUR_IN = "colour.0.weight"
 FIRST_CONV = "features.0.0.weight"
 FEATURES = READER_FEATURES
 OLD_CAST = 3
+OLD_CASTS = (3, 6)
 CROP_CHANNELS = 3
 
 
@@ -25,10 +27,11 @@ def grow_reader_state(old: dict[str, Tensor]) -> dict[str, Tensor]:
     head = state[COLOUR_IN]
     if head.shape[1] == FEATURES + OLD_CAST:
         state[COLOUR_IN] = _insert_zeros(head, FEATURES, FEATURES)
-    if state[COLOUR_IN].shape[1] == 2 * FEATURES + OLD_CAST:
-        state[COLOUR_IN] = _insert_zeros(state[COLOUR_IN], None, CAST_SIZE - OLD_CAST)
-    if state[FIRST_CONV].shape[1] == CROP_CHANNELS + OLD_CAST:
-        state[FIRST_CONV] = _insert_zeros(state[FIRST_CONV], None, CAST_SIZE - OLD_CAST)
+    for cast in OLD_CASTS:
+        if state[COLOUR_IN].shape[1] == 2 * FEATURES + cast:
+            state[COLOUR_IN] = _insert_zeros(state[COLOUR_IN], None, CAST_SIZE - cast)
+        if state[FIRST_CONV].shape[1] == CROP_CHANNELS + cast:
+            state[FIRST_CONV] = _insert_zeros(state[FIRST_CONV], None, CAST_SIZE - cast)
     _check(state, COLOUR_IN, 2 * FEATURES + CAST_SIZE, old)
     _check(state, FIRST_CONV, CROP_CHANNELS + CAST_SIZE, old)
     return old if all(state[k] is old[k] for k in old) else state

@@ -74,8 +74,8 @@ class DieFinder(nn.Module):
 
 
 class DieReader(nn.Module):
-    """Input: crops (N,3,48,48) BGR 0..1 and the frame's light cue (N,6), its mean colour and its
-    6-norm (`vision.crops.colour_cast`).
+    """Input: crops (N,3,48,48) BGR 0..1 and the light cue (N,9): the frame's mean colour, its
+    6-norm, and the brightest pixels of the dice' crops (`vision.crops.light_cue`).
     Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9).
 
     The pip head keeps the 6x6 layout of the last features (where the pips are matters: a 4 and

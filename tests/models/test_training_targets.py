@@ -15,7 +15,8 @@ from models.training.real import die_boxes_from_pip_groups
 from models.training.samples import Sample
 from models.training.targets import finder_targets
 from vision.crops import CAST_SIZE, CROP_SIZE
-from vision.finder import SIZE_UNIT, STRIDE
+from vision.finder import SIZE_UNIT, STRIDE, Candidate
+from vision.reader import _crop_batch
 
 
 def test_centre_heat_peaks_at_one_with_size_and_offset() -> None:
@@ -80,7 +81,8 @@ def test_grey_photos_give_a_grey_cast() -> None:
     sample = _sample()
     grey = Sample(sample.image_bgr, sample.boxes, sample.pips, sample.colours, grey=True)
     cast = frame_cast(grey)
-    assert cast[0] == cast[1] == cast[2] and cast[3] == cast[4] == cast[5]
+    assert cast.shape == (CAST_SIZE,)
+    assert all(part[0] == part[1] == part[2] for part in cast.reshape(-1, 3))
 
 
 def test_recolouring_a_finder_tile_changes_hues_not_shapes() -> None:
@@ -104,8 +106,28 @@ def test_strong_reader_casts_move_crop_and_cast_together() -> None:
     for seed in range(60):
         _, new_cast = augment_crop(cut, cast, np.random.default_rng(seed))
         ratios.append(float(new_cast[2] / new_cast[0]) / float(cast[2] / cast[0]))
-        if new_cast.max() < 1:  # both halves of the light cue see the same lamp
-            norm_ratio = float(new_cast[5] / new_cast[3]) / float(cast[5] / cast[3])
-            assert norm_ratio == pytest.approx(ratios[-1], rel=1e-3)
+        if new_cast.max() < 1:  # every part of the light cue sees the same lamp
+            for b, r in ((3, 5), (6, 8)):
+                part_ratio = float(new_cast[r] / new_cast[b]) / float(cast[r] / cast[b])
+                assert part_ratio == pytest.approx(ratios[-1], rel=1e-3)
     # some crops see a lamp far warmer (and far cooler) than the mild +-18% casts
     assert max(ratios) > 1.6 and min(ratios) < 1 / 1.6
+
+
+def test_training_gives_the_light_cue_the_runtime_gives_for_the_same_boxes() -> None:
+    sample = _sample()
+    found = [
+        Candidate((float(x1), float(y1), float(x2), float(y2)), 1.0)
+        for x1, y1, x2, y2 in sample.boxes
+    ]
+    _, runtime_cast = _crop_batch(sample.image_bgr, found)
+    assert runtime_cast.shape == (len(found), CAST_SIZE)
+    assert (runtime_cast == frame_cast(sample)).all()
+
+
+def test_a_picture_without_dice_still_gets_a_whole_light_cue() -> None:
+    sample = _sample()
+    none = np.zeros(0, np.int64)
+    empty = Sample(sample.image_bgr, np.zeros((0, 4), np.float32), none, none)
+    cast = frame_cast(empty)
+    assert cast.shape == (CAST_SIZE,) and (cast[6:] == cast[3:6]).all()

@@ -68,7 +68,7 @@ def _table_with_pips(size: tuple[int, int]) -> np.ndarray:
 @pytest.mark.parametrize("size", [(480, 640), (720, 1280), (1080, 1920), (37, 53)])
 def test_light_cue_norm_leans_on_bright_things_the_mean_does_not(size: tuple[int, int]) -> None:
     cue = crops.colour_cast(_table_with_pips(size))
-    assert cue.shape == (crops.CAST_SIZE,) and cue.dtype == np.float32
+    assert cue.shape == (crops.FRAME_CUE_SIZE,) and cue.dtype == np.float32
     mean, norm = cue[:3], cue[3:]
     assert mean[1] > 2 * mean[0]  # the green table rules the mean
     assert norm[1] < 1.5 * norm[0]  # the white pips pull the norm towards grey
@@ -79,3 +79,20 @@ def test_light_cue_scales_with_the_light() -> None:
     frame = _table_with_pips((480, 640))
     dimmer = (frame.astype(np.float32) * 0.5).round().astype(np.uint8)
     assert crops.colour_cast(dimmer) == pytest.approx(crops.colour_cast(frame) * 0.5, abs=0.01)
+
+
+def test_the_dice_part_of_the_light_cue_takes_the_dice_bright_pixels_not_the_table() -> None:
+    frame = _table_with_pips((480, 640))
+    dice = np.zeros((3, crops.CROP_SIZE, crops.CROP_SIZE, 3), np.uint8)
+    dice[:] = (40, 40, 200)  # red dice
+    dice[:, 20:28, 20:28] = (250, 240, 230)  # a slightly blue-white pip on each, 2.8% of pixels
+    cue = crops.light_cue(frame, dice)
+    assert cue.shape == (crops.CAST_SIZE,) and cue.dtype == np.float32
+    assert cue[:6] == pytest.approx(crops.colour_cast(frame))
+    assert cue[6:] == pytest.approx(np.array([250, 240, 230]) / 255.0)
+
+
+def test_with_no_dice_the_frame_norm_stands_in_for_the_dice_part() -> None:
+    frame = _table_with_pips((100, 120))
+    cue = crops.light_cue(frame, np.zeros((0, crops.CROP_SIZE, crops.CROP_SIZE, 3), np.uint8))
+    assert (cue[6:] == cue[3:6]).all()
