@@ -19,7 +19,6 @@ from models.training.samples import NO_COLOUR, Sample
 
 NOT_A_DIE = 0
 MINED_PER_IMAGE = 3
-HARD_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -30,23 +29,9 @@ class CropSet:
     casts: np.ndarray  # (N, CAST_SIZE) float32
     pips: np.ndarray  # (N,) int64, 0 = not a die
     colours: np.ndarray  # (N,) int64, NO_COLOUR where unknown
-    cdf: np.ndarray | None = None  # (N,) cumulative draw weights; None: every crop alike
 
     def __len__(self) -> int:
         return len(self.pips)
-
-    def draw(self, rng: np.random.Generator) -> int:
-        if self.cdf is None:
-            return int(rng.integers(len(self)))
-        return min(int(np.searchsorted(self.cdf, rng.random() * self.cdf[-1])), len(self) - 1)
-
-
-def draw_cdf(losses: np.ndarray, hard_share: float = HARD_SHARE) -> np.ndarray:
-    """Cumulative draw weights: `hard_share` of the draws by loss, the rest evenly."""
-    even = np.full(len(losses), (1.0 - hard_share) / max(len(losses), 1))
-    total = float(losses.sum())
-    by_loss = losses / total if total > 0 else np.full(len(losses), 1.0 / max(len(losses), 1))
-    return np.cumsum(even + hard_share * by_loss)
 
 
 def build_crop_set(
