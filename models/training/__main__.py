@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.training.crop_cache import CropSet, build_crop_set
+from models.training.crop_cache import build_crop_set
 from models.training.data import Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
 from models.training.grow import grow_reader_state
@@ -25,7 +25,6 @@ from models.training.train_finder import FinderSettings, train_finder
 from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
-HARD_NEEDS = "--hard-examples needs a reader to score crops with: --resume DIR holding reader.pt"
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 
 
@@ -51,11 +50,6 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
-    p.add_argument(
-        "--hard-examples",
-        action="store_true",
-        help="with --resume: draw half the reader's crops by the resumed reader's loss on them",
-    )
     return p.parse_args()
 
 
@@ -65,8 +59,6 @@ def main() -> None:
         raise SystemExit("--only needs --from DIR holding the other network's weights")
     if args.resume is not None and not any(args.resume.glob("*.pt")):
         raise SystemExit(f"--resume {args.resume}: no finder.pt or reader.pt there")
-    if args.hard_examples and (args.resume is None or not (args.resume / "reader.pt").is_file()):
-        raise SystemExit(HARD_NEEDS)
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered)
@@ -93,11 +85,10 @@ def main() -> None:
     rng = np.random.default_rng(r_set.seed)
     pictures = 20 if args.quick else None
     crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
-    start_reader = _resumed(args.resume, "reader")
-    if args.hard_examples:
-        crop_sets = _hard(crop_sets, start_reader)
     reader = _load_or_train(
-        "reader", args, lambda: train_reader(crop_sets, r_set, start=start_reader)
+        "reader",
+        args,
+        lambda: train_reader(crop_sets, r_set, start=_resumed(args.resume, "reader")),
     )
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
@@ -111,17 +102,6 @@ def _resumed(folder: Path | None, name: str) -> dict[str, torch.Tensor] | None:
     print(f"{name}: going on from {folder / f'{name}.pt'}", flush=True)
     state: dict[str, torch.Tensor] = torch.load(folder / f"{name}.pt")
     return grow_reader_state(state) if name == "reader" else state
-
-
-def _hard(sets: list[CropSet], start: dict[str, torch.Tensor] | None) -> list[CropSet]:
-    from models.training.hard import with_hard_draws
-    from models.training.nets import DieReader
-
-    if start is None:
-        raise SystemExit(HARD_NEEDS)
-    scorer = DieReader()
-    scorer.load_state_dict(start)
-    return [with_hard_draws(scorer, s) for s in sets]
 
 
 def _load_or_train(

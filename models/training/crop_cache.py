@@ -19,7 +19,6 @@ from models.training.samples import NO_COLOUR, Sample
 
 NOT_A_DIE = 0
 MINED_PER_IMAGE = 3
-HARD_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -30,34 +29,9 @@ class CropSet:
     casts: np.ndarray  # (N, CAST_SIZE) float32
     pips: np.ndarray  # (N,) int64, 0 = not a die
     colours: np.ndarray  # (N,) int64, NO_COLOUR where unknown
-    cdf: np.ndarray | None = None  # (N,) cumulative draw weights; None: every crop alike
 
     def __len__(self) -> int:
         return len(self.pips)
-
-    def draw(self, rng: np.random.Generator) -> int:
-        if self.cdf is None:
-            return int(rng.integers(len(self)))
-        return min(int(np.searchsorted(self.cdf, rng.random() * self.cdf[-1])), len(self) - 1)
-
-
-def draw_cdf(
-    losses: np.ndarray, groups: np.ndarray | None = None, hard_share: float = HARD_SHARE
-) -> np.ndarray:
-    """Cumulative draw weights. Each group (a colour class, say) keeps the share of draws it has
-    when every crop is drawn alike; within it `hard_share` of its draws go by loss, the rest
-    evenly. Drawing by loss across groups instead shifted the classes' balance and with it what
-    the reader answers when in doubt (run 15: named dice lost to "other")."""
-    n = max(len(losses), 1)
-    keys = np.zeros(len(losses), np.int64) if groups is None else groups
-    weights = np.full(len(losses), (1.0 - hard_share) / n)
-    for key in np.unique(keys):
-        members = keys == key
-        part = losses[members]
-        total = float(part.sum())
-        share = part / total if total > 0 else np.full(len(part), 1.0 / len(part))
-        weights[members] += hard_share * members.sum() / n * share
-    return np.cumsum(weights)
 
 
 def build_crop_set(

@@ -40,7 +40,7 @@ class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
         rng = worker_rng(self.s.seed)
         while True:
             crop_set = self.sets[int(rng.choice(len(self.sets), p=self.p))]
-            i = crop_set.draw(rng)
+            i = int(rng.integers(len(crop_set)))
             crop, cast = augment_crop(crop_set.crops[i], crop_set.casts[i], rng)
             x = crop.astype(np.float32).transpose(2, 0, 1) / 255.0
             yield x, cast, crop_set.pips[i], crop_set.colours[i]
