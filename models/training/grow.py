@@ -3,15 +3,14 @@ so the grown network first reads exactly as the old one did and training takes i
 
 The reader grew three times: its colour head took max-pooled features beside the mean-pooled
 ones, then the light cue (`vision.crops.light_cue`) gained the frame's 6-norm beside its mean,
-then the brightest pixels of the dice' own crops after both; then the crops balanced by the
-cue's estimate of the lamp (`models.training.nets.balanced`) came in beside the crops."""
+then the brightest pixels of the dice' own crops after both."""
 
 from __future__ import annotations
 
 import torch
 from torch import Tensor
 
-from models.training.nets import CROP_CHANNELS, READER_FEATURES
+from models.training.nets import READER_FEATURES
 from vision.crops import CAST_SIZE
 
 COLOUR_IN = "colour.0.weight"
@@ -19,6 +18,7 @@ FIRST_CONV = "features.0.0.weight"
 FEATURES = READER_FEATURES
 OLD_CAST = 3
 OLD_CASTS = (3, 6)
+CROP_CHANNELS = 3
 
 
 def grow_reader_state(old: dict[str, Tensor]) -> dict[str, Tensor]:
@@ -32,10 +32,8 @@ def grow_reader_state(old: dict[str, Tensor]) -> dict[str, Tensor]:
             state[COLOUR_IN] = _insert_zeros(state[COLOUR_IN], None, CAST_SIZE - cast)
         if state[FIRST_CONV].shape[1] == CROP_CHANNELS + cast:
             state[FIRST_CONV] = _insert_zeros(state[FIRST_CONV], None, CAST_SIZE - cast)
-    if state[FIRST_CONV].shape[1] == CROP_CHANNELS + CAST_SIZE:
-        state[FIRST_CONV] = _insert_zeros(state[FIRST_CONV], CROP_CHANNELS, CROP_CHANNELS)
     _check(state, COLOUR_IN, 2 * FEATURES + CAST_SIZE, old)
-    _check(state, FIRST_CONV, 2 * CROP_CHANNELS + CAST_SIZE, old)
+    _check(state, FIRST_CONV, CROP_CHANNELS + CAST_SIZE, old)
     return old if all(state[k] is old[k] for k in old) else state
 
 

@@ -15,14 +15,6 @@ from vision.crops import CAST_SIZE
 PIP_CLASSES = 7  # 0 = not a die, 1..6 = pips
 COLOUR_CLASSES = 9  # order of vision.types.Colour
 READER_FEATURES = 128  # channels of the reader's last features, at width 1
-CROP_CHANNELS = 3
-# The lamp the crops are balanced by: the geometric mean of the cue's 6-norm and its dice'
-# brightest pixels, the closest of the cue's estimates to the rendered lamps (median 3.4 to 3.5
-# degrees off under the held-out ones, against 4.2 to 4.9 for the dice' pixels alone).
-NORM_CUE = slice(3, 6)
-DICE_CUE = slice(6, 9)
-LEAST_LIGHT = 0.02  # a channel the cue says is this dark or darker is not scaled up further
-MOST_GAIN = 2.0
 
 
 def conv_bn(c_in: int, c_out: int, k: int = 3, stride: int = 1, groups: int = 1) -> nn.Sequential:
@@ -81,23 +73,10 @@ class DieFinder(nn.Module):
         return torch.sigmoid(self.heat(p4)), F.relu(self.size(p4)), torch.sigmoid(self.offset(p4))
 
 
-def balanced(crops: Tensor, cast: Tensor) -> Tensor:
-    """The crops with the cue's estimate of the lamp divided out, channel by channel (von Kries),
-    brightness kept. A network multiplies easily and divides badly: given the cue alone it has
-    to learn the division, given this it only has to trust or distrust it."""
-    lamp = torch.sqrt(
-        cast[:, NORM_CUE].clamp(min=LEAST_LIGHT) * cast[:, DICE_CUE].clamp(min=LEAST_LIGHT)
-    )
-    gains = lamp / lamp.mean(dim=1, keepdim=True)
-    n = crops.shape[0]
-    return (crops / gains.view(n, CROP_CHANNELS, 1, 1)).clamp(0.0, MOST_GAIN)
-
-
 class DieReader(nn.Module):
     """Input: crops (N,3,48,48) BGR 0..1 and the light cue (N,9): the frame's mean colour, its
     6-norm, and the brightest pixels of the dice' crops (`vision.crops.light_cue`).
-    Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9). The first
-    convolution sees the crops twice, as taken and balanced by the cue's lamp (`balanced`).
+    Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9).
 
     The pip head keeps the 6x6 layout of the last features (where the pips are matters: a 4 and
     a 5 differ by the centre alone); the colour head pools them two ways, the light cue beside:
@@ -108,7 +87,7 @@ class DieReader(nn.Module):
         super().__init__()
         c = [32 * width, 48 * width, 96 * width, READER_FEATURES * width]
         self.features = nn.Sequential(
-            conv_bn(2 * CROP_CHANNELS + CAST_SIZE, c[0], 3, 1),
+            conv_bn(3 + CAST_SIZE, c[0], 3, 1),
             conv_bn(c[0], c[1], 3, 2),
             DwBlock(c[1], c[1]),
             DwBlock(c[1], c[1]),
@@ -129,7 +108,7 @@ class DieReader(nn.Module):
     def logits(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
         n, _, h, w = crops.shape
         cast_map = cast.view(n, CAST_SIZE, 1, 1).expand(n, CAST_SIZE, h, w)
-        f = self.features(torch.cat([crops, balanced(crops, cast), cast_map], dim=1))
+        f = self.features(torch.cat([crops, cast_map], dim=1))
         pooled = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
         return self.pips(self.squeeze(f)), self.colour(pooled)
 
