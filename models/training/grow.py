@@ -16,8 +16,8 @@ from vision.crops import CAST_SIZE
 COLOUR_IN = "colour.0.weight"
 FIRST_CONV = "features.0.0.weight"
 FEATURES = READER_FEATURES
-OLD_CAST = 3
-OLD_CASTS = (3, 6)
+OLD_CASTS = (3, 6)  # light cues readers had before today's
+OLD_CAST = OLD_CASTS[0]  # the cue of the readers whose colour head had no max pooling
 CROP_CHANNELS = 3
 
 
