@@ -47,6 +47,12 @@ def parse_args() -> argparse.Namespace:
     )
     p.add_argument("--finder-lr", type=float, default=FinderSettings.lr)
     p.add_argument("--reader-lr", type=float, default=ReaderSettings.lr)
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="added to every training seed, so a resumed run sees fresh jitters and draws",
+    )
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
@@ -66,8 +72,12 @@ def main() -> None:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
     folders = training_folders(data, rendered)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
-    f_set = FinderSettings(steps=args.finder_steps, lr=args.finder_lr)
-    r_set = ReaderSettings(steps=args.reader_steps, lr=args.reader_lr)
+    f_set = FinderSettings(
+        steps=args.finder_steps, lr=args.finder_lr, seed=FinderSettings.seed + args.seed
+    )
+    r_set = ReaderSettings(
+        steps=args.reader_steps, lr=args.reader_lr, seed=ReaderSettings.seed + args.seed
+    )
     if args.quick:
         f_set, r_set = replace(f_set, steps=20), replace(r_set, steps=20)
     args.out.mkdir(parents=True, exist_ok=True)
