@@ -28,7 +28,7 @@ from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 
 
-def parse_args() -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m models.training", description=__doc__)
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="real labelled photo sets")
     p.add_argument("--no-real", action="store_true", help="train on renders alone")
@@ -56,7 +56,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
-    return p.parse_args()
+    return p.parse_args(argv)
 
 
 def main() -> None:
@@ -72,14 +72,7 @@ def main() -> None:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
     folders = training_folders(data, rendered)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
-    f_set = FinderSettings(
-        steps=args.finder_steps, lr=args.finder_lr, seed=FinderSettings.seed + args.seed
-    )
-    r_set = ReaderSettings(
-        steps=args.reader_steps, lr=args.reader_lr, seed=ReaderSettings.seed + args.seed
-    )
-    if args.quick:
-        f_set, r_set = replace(f_set, steps=20), replace(r_set, steps=20)
+    f_set, r_set = settings(args)
     args.out.mkdir(parents=True, exist_ok=True)
     args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
@@ -103,6 +96,19 @@ def main() -> None:
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:
+    """The two networks' settings from the command line: `--seed` shifts both their seeds."""
+    f_set = FinderSettings(
+        steps=args.finder_steps, lr=args.finder_lr, seed=FinderSettings.seed + args.seed
+    )
+    r_set = ReaderSettings(
+        steps=args.reader_steps, lr=args.reader_lr, seed=ReaderSettings.seed + args.seed
+    )
+    if args.quick:
+        return replace(f_set, steps=20), replace(r_set, steps=20)
+    return f_set, r_set
 
 
 def _resumed(folder: Path | None, name: str) -> dict[str, torch.Tensor] | None:

@@ -1,0 +1,29 @@
+"""`python -m models.training`'s settings from its command line (needs the optional torch
+extra: skipped where training is not installed)."""
+
+import pytest
+
+pytest.importorskip("torch")
+
+from models.training.__main__ import parse_args, settings
+
+
+@pytest.mark.parametrize(
+    ("argv", "finder", "reader"),
+    [
+        ([], (3000, 1, 3e-3), (5000, 2, 3e-3)),
+        (["--seed", "20"], (3000, 21, 3e-3), (5000, 22, 3e-3)),
+        (
+            ["--reader-steps", "4000", "--reader-lr", "7e-4", "--seed", "20"],
+            (3000, 21, 3e-3),
+            (4000, 22, 7e-4),
+        ),
+        (["--quick", "--seed", "1"], (20, 2, 3e-3), (20, 3, 3e-3)),
+    ],
+)
+def test_settings_follow_the_command_line(
+    argv: list[str], finder: tuple[int, int, float], reader: tuple[int, int, float]
+) -> None:
+    f_set, r_set = settings(parse_args(argv))
+    assert (f_set.steps, f_set.seed, f_set.lr) == pytest.approx(finder)
+    assert (r_set.steps, r_set.seed, r_set.lr) == pytest.approx(reader)
