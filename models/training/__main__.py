@@ -49,7 +49,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--reader-lr", type=float, default=ReaderSettings.lr)
     p.add_argument(
         "--seed",
-        type=int,
+        type=_seed,
         default=0,
         help="added to every training seed, so a resumed run sees fresh jitters and draws",
     )
@@ -57,6 +57,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
     return p.parse_args(argv)
+
+
+def _seed(text: str) -> int:
+    """A `--seed` value: numpy's generators refuse negative seeds, and only after the renders
+    and the mining have run, so a bad one is refused here instead."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
 
 
 def main() -> None:

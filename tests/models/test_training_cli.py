@@ -27,3 +27,14 @@ def test_settings_follow_the_command_line(
     f_set, r_set = settings(parse_args(argv))
     assert (f_set.steps, f_set.seed, f_set.lr) == pytest.approx(finder)
     assert (r_set.steps, r_set.seed, r_set.lr) == pytest.approx(reader)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"), [("-1", "must be 0 or more, got -1"), ("x", "expected a whole number")]
+)
+def test_a_bad_seed_is_refused_by_name(
+    value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--seed", value])
+    assert f"--seed: {message}" in capsys.readouterr().err
