@@ -18,6 +18,10 @@ from models.render.values import DieLabel, RenderedScene, SceneConfig
 
 COLOUR_FIELDS = ("image", "box_index", "pips", "colour")
 JPEG_QUALITY = 95  # a second, light compression on top of the camera look's own
+# Raised whenever a change makes a seed draw a different scene, so that sets stored by an older
+# renderer are known stale. 2: marbled faces always show both tones (face.marble_mask).
+RENDERER_VERSION = 2
+VERSION_FILE = "renderer.txt"
 
 
 def yolo_lines(scene: RenderedScene) -> list[str]:
@@ -116,4 +120,17 @@ def write_set(
             hidden += len(scene.dice) - len(lines)
             if progress is not None:
                 progress(i - start + 1)
+    (out / VERSION_FILE).write_text(f"{RENDERER_VERSION}\n")
     return WrittenSet(count, boxes, hidden)
+
+
+def rendered_by(folder: Path) -> int | None:
+    """The renderer version that wrote the set in `folder`; None where no finished set is
+    there or it predates the version file (version 1)."""
+    if not (folder / "colours.csv").is_file():
+        return None
+    stamp = folder / VERSION_FILE
+    if not stamp.is_file():
+        return 1
+    text = stamp.read_text().strip()
+    return int(text) if text.isdigit() else 1

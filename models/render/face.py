@@ -67,6 +67,19 @@ def _fill(size: int, colour: BGR) -> F32:
     return out
 
 
+def marble_mask(rng: np.random.Generator, size: int, share: float) -> F32:
+    """Where marbled plastic shows its second tone (0..1): broad swirled bands with soft edges,
+    not speckle, covering `share` of the face's flat middle. The cut is set per face because a
+    fixed cut let some faces show one tone only: a two-class marble's face then looked like a
+    plain die of one class while its label said `other`, which no person would say of it."""
+    c = np.linspace(-1.0, 1.0, size, dtype=np.float32)
+    n1 = _smooth_noise(rng, size, 3) + 0.35 * _smooth_noise(rng, size, 5)
+    swirl = np.sin(2.2 * n1 + float(rng.uniform(1.0, 2.5)) * c[None, :])
+    rim = size // 6
+    cut = float(np.quantile(swirl[rim : size - rim, rim : size - rim], 1.0 - share))
+    return np.asarray(np.clip((swirl - cut) * 1.6 + 0.5, 0.0, 1.0), np.float32)
+
+
 def _body(style: DieStyle, value: int, size: int) -> U8:
     """The face without pips, uint8 BGR. Plain plastic is flat colour (sensor noise comes
     later); marble, wood, metal and see-through bodies get their patterns."""
@@ -78,10 +91,7 @@ def _body(style: DieStyle, value: int, size: int) -> U8:
     img = _fill(size, style.body)
     c = np.linspace(-1.0, 1.0, size, dtype=np.float32)
     if style.marble > 0:
-        # Marbled plastic: broad swirled bands with soft edges, not speckle.
-        n1 = _smooth_noise(rng, size, 3) + 0.35 * _smooth_noise(rng, size, 5)
-        swirl = np.sin(2.2 * n1 + float(rng.uniform(1.0, 2.5)) * c[None, :])
-        mask = np.clip((swirl - (1.0 - 2.0 * style.marble)) * 1.6, 0, 1)[..., None]
+        mask = marble_mask(rng, size, style.marble)[..., None]
         img = f32(img * (1 - mask) + np.array(style.second, np.float32) * mask)
     if style.grain:
         warp = _smooth_noise(rng, size, 3) * 0.25

@@ -17,7 +17,9 @@ class from the body alone; pink and teal sit in the gaps and are labelled `other
 
 `other` also takes teal (hue 172..190) and pink (318..338), the gaps between classes.
 
-Marbling inside a class mixes two tones of that class; two-class marbles are `other`.
+Marbling inside a class mixes two tones of that class; two-class marbles are `other`. Every face
+of a marble shows its second tone over about `marble` (0.3..0.6) of its flat middle
+(`face.marble_mask`): a face of one tone alone would be a plain die to anyone who saw it.
 """
 
 from __future__ import annotations

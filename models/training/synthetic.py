@@ -1,17 +1,19 @@
 """Rendered training sets: written once to disk (rendering is slower than training reads).
 
 `python -m models.training.synthetic [ROOT]` renders the training sets and the held-out set
-(lights and tables training never sees) under ROOT (`work-data/synth`), skipping those there.
+(lights and tables training never sees) under ROOT (`work-data/synth`), skipping those there
+unless an older renderer drew them (`renderer.txt` in each set says which).
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from models.render import HOLDOUT_BACKGROUNDS, HOLDOUT_LIGHTS, SceneConfig
-from models.render.dataset import write_set
+from models.render.dataset import RENDERER_VERSION, VERSION_FILE, rendered_by, write_set
 from vision.types import COLOURS, Colour
 
 
@@ -54,15 +56,31 @@ def scene_config(spec: RenderedSet) -> SceneConfig:
 
 
 def ensure_rendered(root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS) -> list[Path]:
-    """Each set's folder under `root`, rendering the ones not there yet."""
+    """Each set's folder under `root`, rendering the ones not there yet and again the ones an
+    older renderer wrote (their pictures no longer match what the seeds draw)."""
     folders = []
     for spec in specs:
         folder = root / spec.name
-        if not (folder / "colours.csv").is_file():
+        version = rendered_by(folder)
+        if version is not None and version != RENDERER_VERSION:
+            print(f"{folder}: renderer {version} drew it, now {RENDERER_VERSION}", flush=True)
+            _remove_set(folder)
+        if version != RENDERER_VERSION:
             print(f"rendering {spec.count} scenes into {folder}", flush=True)
             write_set(folder, spec.count, spec.seed, scene_config(spec))
         folders.append(folder)
     return folders
+
+
+_SET_ENTRIES = {"images", "labels", "colours.csv", VERSION_FILE}
+
+
+def _remove_set(folder: Path) -> None:
+    """Delete a stale rendered set, refusing where the folder holds anything a set does not."""
+    strays = sorted(p.name for p in folder.iterdir() if p.name not in _SET_ENTRIES)
+    if strays:
+        raise SystemExit(f"{folder} is stale but also holds {strays}; move them, then run again")
+    shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

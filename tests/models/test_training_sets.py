@@ -1,8 +1,17 @@
 """The rendered training sets and how a saved reader grows into the current one."""
 
+from pathlib import Path
+
 import pytest
 
-from models.training.synthetic import HOLDOUT_SETS, TRAINING_SETS, RenderedSet, scene_config
+from models.render.dataset import RENDERER_VERSION, VERSION_FILE, rendered_by
+from models.training.synthetic import (
+    HOLDOUT_SETS,
+    TRAINING_SETS,
+    RenderedSet,
+    ensure_rendered,
+    scene_config,
+)
 from vision.types import COLOURS, Colour
 
 
@@ -35,3 +44,33 @@ def test_holdout_uses_only_unseen_lights_and_tables(held_spec: RenderedSet) -> N
         cfg = scene_config(spec)
         assert not set(held.lights) & set(cfg.lights)
         assert not set(held.backgrounds) & set(cfg.backgrounds)
+
+
+TINY = RenderedSet("tiny", (160, 120), 1, 5)
+
+
+def test_a_current_set_is_kept_and_a_stale_one_rendered_again(tmp_path: Path) -> None:
+    (folder,) = ensure_rendered(tmp_path, (TINY,))
+    assert rendered_by(folder) == RENDERER_VERSION
+    picture = folder / "images" / "000000.jpg"
+    first = picture.stat().st_mtime_ns
+    ensure_rendered(tmp_path, (TINY,))
+    assert picture.stat().st_mtime_ns == first
+    (folder / VERSION_FILE).unlink()
+    assert rendered_by(folder) == 1
+    ensure_rendered(tmp_path, (TINY,))
+    assert rendered_by(folder) == RENDERER_VERSION
+
+
+def test_a_stale_set_holding_other_files_is_left_alone(tmp_path: Path) -> None:
+    (folder,) = ensure_rendered(tmp_path, (TINY,))
+    (folder / VERSION_FILE).write_text("1\n")
+    (folder / "notes.txt").write_text("mine")
+    with pytest.raises(SystemExit, match=r"notes\.txt"):
+        ensure_rendered(tmp_path, (TINY,))
+    assert (folder / "notes.txt").read_text() == "mine"
+    assert (folder / "colours.csv").is_file()
+
+
+def test_no_set_is_no_version(tmp_path: Path) -> None:
+    assert rendered_by(tmp_path) is None
