@@ -15,6 +15,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from models.training.cli_types import rate, whole
 from models.training.crop_cache import build_crop_set
 from models.training.data import Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
@@ -38,37 +39,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--out", type=Path, default=Path("work-data/models"), help="where to write .onnx"
     )
     p.add_argument("--work", type=Path, default=Path("work-data/weights"), help="PyTorch weights")
-    p.add_argument("--finder-steps", type=int, default=FinderSettings.steps)
-    p.add_argument("--reader-steps", type=int, default=ReaderSettings.steps)
+    p.add_argument("--finder-steps", type=whole(1), default=FinderSettings.steps)
+    p.add_argument("--reader-steps", type=whole(1), default=ReaderSettings.steps)
     p.add_argument("--only", choices=("finder", "reader"), help="train one network")
     p.add_argument("--from", dest="start_from", type=Path, help="dir with .pt weights to reuse")
     p.add_argument(
         "--resume", type=Path, help="dir with finder.pt and/or reader.pt to go on training from"
     )
-    p.add_argument("--finder-lr", type=float, default=FinderSettings.lr)
-    p.add_argument("--reader-lr", type=float, default=ReaderSettings.lr)
+    p.add_argument("--finder-lr", type=rate, default=FinderSettings.lr)
+    p.add_argument("--reader-lr", type=rate, default=ReaderSettings.lr)
     p.add_argument(
         "--seed",
-        type=_seed,
+        type=whole(0),
         default=0,
         help="added to every training seed, so a resumed run sees fresh jitters and draws",
     )
-    p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--mine", type=int, default=600, help="pictures per folder to mine negatives")
+    p.add_argument("--threads", type=whole(1), default=2)
+    p.add_argument(
+        "--mine", type=whole(0), default=600, help="pictures per folder to mine negatives"
+    )
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
     return p.parse_args(argv)
-
-
-def _seed(text: str) -> int:
-    """A `--seed` value: numpy's generators refuse negative seeds, and only after the renders
-    and the mining have run, so a bad one is refused here instead."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
 
 
 def main() -> None:

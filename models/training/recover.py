@@ -26,6 +26,7 @@ import torch
 from onnx import numpy_helper
 from torch import Tensor, nn
 
+from models.training.cli_types import whole
 from models.training.crop_cache import build_crop_set
 from models.training.nets import DieFinder, DieReader
 from models.training.synthetic import TRAINING_SETS, ensure_rendered
@@ -206,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--models", type=Path, default=MODELS_DIR, help="dir with the two .onnx files")
     p.add_argument("--out", type=Path, default=Path("work-data/shipped"), help="where .pt go")
     p.add_argument("--rendered", type=Path, default=Path("work-data/synth"), help="rendered sets")
-    p.add_argument("--pictures", type=int, default=200, help="renders whose crops calibrate")
+    p.add_argument("--pictures", type=whole(1), default=200, help="renders whose crops calibrate")
     args = p.parse_args(argv)
     finder_in, reader_in = _examples()
     finder = recover(args.models / FINDER_FILE, DieFinder(), finder_in)

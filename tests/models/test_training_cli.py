@@ -38,3 +38,20 @@ def test_a_bad_seed_is_refused_by_name(
     with pytest.raises(SystemExit):
         parse_args(["--seed", value])
     assert f"--seed: {message}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--reader-steps", "0"], "--reader-steps: must be 1 or more, got 0"),
+        (["--finder-lr", "-1"], "--finder-lr: must be above 0, got -1"),
+        (["--threads", "0"], "--threads: must be 1 or more, got 0"),
+        (["--mine", "-5"], "--mine: must be 0 or more, got -5"),
+    ],
+)
+def test_bad_numbers_are_refused_by_name(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    assert message in capsys.readouterr().err
