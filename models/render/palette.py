@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.types import Colour
+from vision.types import COLOURS, Colour
 
 BGR = tuple[float, float, float]
 
@@ -82,6 +82,8 @@ class DieStyle:
     finish: str
     seed: int
     blank: bool = False
+    # A two-class marble's classes, "blue+black" in the reader's colour order; else empty.
+    blend: str = ""
 
 
 def hsv(h_deg: float, s: float, v: float) -> BGR:
@@ -113,28 +115,33 @@ def class_tone(rng: np.random.Generator, colour: Colour) -> BGR:
     return _CLASS_TONES[colour](rng)
 
 
-def _other_look(rng: np.random.Generator) -> tuple[BGR, BGR, float, float, bool, str]:
-    """(body, second, marble, opacity, grain, finish) of a die that belongs to no class."""
+OtherLook = tuple[BGR, BGR, float, float, bool, str, str]
+
+
+def _other_look(rng: np.random.Generator) -> OtherLook:
+    """(body, second, marble, opacity, grain, finish, blend) of a die that belongs to no class."""
     kind = rng.choice(["marble", "clear", "wood", "metal", "teal", "pink"], p=_OTHER_P)
     if kind == "marble":
         a, b = rng.choice(len(_MARBLE_CLASSES), size=2, replace=False)
-        first = class_tone(rng, _MARBLE_CLASSES[a])
-        return first, class_tone(rng, _MARBLE_CLASSES[b]), _u(rng, 0.35, 0.6), 1.0, False, "marbled"
+        first, second = _MARBLE_CLASSES[a], _MARBLE_CLASSES[b]
+        tone = class_tone(rng, first)
+        blend = "+".join(c.value for c in sorted((first, second), key=COLOURS.index))
+        return tone, class_tone(rng, second), _u(rng, 0.35, 0.6), 1.0, False, "marbled", blend
     if kind == "clear":
         tone = hsv(_u(rng, 0, 360), _u(rng, 0, 0.08), _u(rng, 0.8, 0.95))
-        return tone, tone, 0.0, _u(rng, 0.35, 0.55), False, "translucent"
+        return tone, tone, 0.0, _u(rng, 0.35, 0.55), False, "translucent", ""
     if kind == "wood":
         light = hsv(_u(rng, 22, 34), _u(rng, 0.45, 0.7), _u(rng, 0.45, 0.7))
         dark = tuple(c * 0.7 for c in light)
-        return light, (dark[0], dark[1], dark[2]), 0.0, 1.0, True, "wood"
+        return light, (dark[0], dark[1], dark[2]), 0.0, 1.0, True, "wood", ""
     if kind == "metal":
         grey = hsv(_u(rng, 30, 220), _u(rng, 0, 0.08), _u(rng, 0.45, 0.7))
-        return grey, grey, 0.0, 1.0, False, "metal"
+        return grey, grey, 0.0, 1.0, False, "metal", ""
     hue = _u(rng, 172, 190) if kind == "teal" else _u(rng, 318, 338)
     sat = _u(rng, 0.6, 1) if kind == "teal" else _u(rng, 0.3, 0.7)
     val = _u(rng, 0.4, 0.9) if kind == "teal" else _u(rng, 0.8, 1)
     tone = hsv(hue, sat, val)
-    return tone, tone, 0.0, 1.0, False, "solid"
+    return tone, tone, 0.0, 1.0, False, "solid", ""
 
 
 _OTHER_P = np.array([0.45, 0.12, 0.13, 0.12, 0.09, 0.09])
@@ -171,9 +178,9 @@ def _pip_name(rng: np.random.Generator, colour: Colour, body: BGR) -> str:
 
 def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
     """A random die of the given body class."""
-    grain = False
+    grain, blend = False, ""
     if colour is Colour.OTHER:
-        body, second, marble, opacity, grain, finish = _other_look(rng)
+        body, second, marble, opacity, grain, finish, blend = _other_look(rng)
     else:
         body, second, marble, opacity, finish = _class_look(rng, colour)
     pip_name = _pip_name(rng, colour, body)
@@ -196,4 +203,5 @@ def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
         grain=grain,
         finish=finish,
         seed=int(rng.integers(0, 2**31 - 1)),
+        blend=blend,
     )

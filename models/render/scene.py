@@ -169,6 +169,7 @@ def _label(
         visible=visible,
         die_id=entry.die_id,
         finish=style.finish,
+        blend=style.blend,
         moving=entry.moving,
     )
 

@@ -114,6 +114,7 @@ class DieLabel:
     die_id: int = 0
     finish: str = "solid"
     moving: bool = False
+    blend: str = ""  # a two-class marble's classes (`palette.DieStyle.blend`)
 
 
 @dataclass(frozen=True)

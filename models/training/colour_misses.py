@@ -1,5 +1,6 @@
-"""Where the reader's colour goes wrong on a held-out render set: by lamp, by true colour, and by
-the look of the "other" dice (marbled, clear, metal, wood, solid teal or pink).
+"""Where the reader's colour goes wrong on a held-out render set: by lamp, by true colour, by
+the look of the "other" dice (marbled, clear, metal, wood, solid teal or pink), and for each
+pair of colours that a misread two-colour marble mixes.
 
 `python -m models.training.colour_misses [holdout|holdout2] [--models DIR]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
@@ -41,6 +42,7 @@ class DieOutcome:
     finish: str
     light: str
     read: str
+    blend: str = ""  # a two-class marble's classes
 
     @property
     def right(self) -> bool:
@@ -82,7 +84,8 @@ def outcomes(
         reads = reader.read(image).dice
         for li, pi in match_image(labels, reads, "iou").pairs:
             die = dice[li]
-            yield DieOutcome(die.colour.value, die.finish, scene.light, reads[pi].colour.value)
+            read = reads[pi].colour.value
+            yield DieOutcome(die.colour.value, die.finish, scene.light, read, die.blend)
 
 
 def _stored(folder: Path, index: int) -> npt.NDArray[np.uint8]:
@@ -97,20 +100,32 @@ def _is_other(o: DieOutcome) -> bool:
     return o.colour == "other"
 
 
-SECTIONS: tuple[tuple[str, Callable[[DieOutcome], bool], Callable[[DieOutcome], str]], ...] = (
-    ("lamp", lambda o: True, lambda o: o.light),
-    ("true colour", lambda o: True, lambda o: o.colour),
-    ('look, "other" dice only', _is_other, lambda o: o.finish),
+def _is_blend(o: DieOutcome) -> bool:
+    return bool(o.blend)
+
+
+# (title, which dice, grouped by, groups with a miss only)
+SECTIONS: tuple[
+    tuple[str, Callable[[DieOutcome], bool], Callable[[DieOutcome], str], bool], ...
+] = (
+    ("lamp", lambda o: True, lambda o: o.light, False),
+    ("true colour", lambda o: True, lambda o: o.colour, False),
+    ('look, "other" dice only', _is_other, lambda o: o.finish, False),
+    ("colours, two-colour marbles misread", _is_blend, lambda o: o.blend, True),
 )
 
 
 def report(found: list[DieOutcome]) -> str:
     lines = [f"{sum(not o.right for o in found)} of {len(found)} matched dice read a wrong colour"]
-    for title, keep, key in SECTIONS:
+    for title, keep, key, misses_only in SECTIONS:
+        tallies = tally((o for o in found if keep(o)), key)
+        shown = [t for t in tallies if t.wrong or not misses_only]
+        if misses_only and not shown:
+            continue
         lines.append(f"by {title}:")
         lines += [
-            f"  {t.group:<12} {t.wrong:>4} wrong of {t.total:>5}  {100 * t.right_share:5.1f}% right"
-            for t in tally((o for o in found if keep(o)), key)
+            f"  {t.group:<13} {t.wrong:>4} wrong of {t.total:>5}  {100 * t.right_share:5.1f}% right"
+            for t in shown
         ]
     return "\n".join(lines)
 

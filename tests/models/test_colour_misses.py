@@ -48,14 +48,25 @@ def test_report_lists_other_looks_among_other_dice_only() -> None:
     assert text.splitlines() == [
         "2 of 4 matched dice read a wrong colour",
         "by lamp:",
-        "  blue_led        1 wrong of     2   50.0% right",
-        "  sodium          1 wrong of     2   50.0% right",
+        "  blue_led         1 wrong of     2   50.0% right",
+        "  sodium           1 wrong of     2   50.0% right",
         "by true colour:",
-        "  blue            1 wrong of     2   50.0% right",
-        "  other           1 wrong of     2   50.0% right",
+        "  blue             1 wrong of     2   50.0% right",
+        "  other            1 wrong of     2   50.0% right",
         'by look, "other" dice only:',
-        "  marbled         1 wrong of     1    0.0% right",
-        "  wood            0 wrong of     1  100.0% right",
+        "  marbled          1 wrong of     1    0.0% right",
+        "  wood             0 wrong of     1  100.0% right",
+    ]
+
+
+def test_report_names_the_colours_of_misread_marbles_only() -> None:
+    navy_black = DieOutcome("other", "marbled", "sodium", "blue", "blue+black")
+    right = replace(navy_black, read="other")
+    other_pair = DieOutcome("other", "marbled", "sodium", "other", "yellow+purple")
+    lines = report([navy_black, right, other_pair]).splitlines()
+    assert lines[-2:] == [
+        "by colours, two-colour marbles misread:",
+        "  blue+black       1 wrong of     2   50.0% right",
     ]
 
 
