@@ -4,9 +4,10 @@ Only the .onnx files live in the repository; the PyTorch weights they were expor
 work-data/ and are gone with a fresh checkout. The export folded each batch norm into the
 convolution before it, so a recovered network carries the folded weights and its batch norms
 pass them through unchanged in eval mode: it reads exactly as the ONNX file does (checked on
-every recovery). Training mode normalises each batch by its own statistics, so the reader's batch
-norms are then fitted to the statistics of real crops, `calibrate`: a resumed run starts from
-the shipped reader, not from a network whose every layer is suddenly rescaled.
+every recovery). Training mode normalises each batch by its own statistics, so both networks'
+batch norms are then fitted to the statistics of training renders (`calibrate`; the reader's on
+their crops): a resumed run starts from the shipped network, not from one whose every layer is
+suddenly rescaled.
 
 `python -m models.training.recover [--models DIR] [--out DIR] [--rendered DIR]` writes finder.pt
 and reader.pt to OUT (`work-data/shipped`), for `python -m models.training --from/--resume OUT`.
@@ -18,7 +19,6 @@ import argparse
 from collections.abc import Iterable
 from pathlib import Path
 
-import cv2
 import numpy as np
 import onnx
 import onnxruntime as ort
@@ -31,6 +31,7 @@ from models.training.crop_cache import build_crop_set
 from models.training.nets import DieFinder, DieReader
 from models.training.synthetic import TRAINING_SETS, ensure_rendered
 from vision.crops import CAST_SIZE
+from vision.images import load_image
 from vision.onnx_model import MODELS_DIR
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
@@ -172,23 +173,18 @@ def _refit(norm: nn.BatchNorm2d, totals: Tensor) -> None:
     norm.bias.copy_((shift + scale * mean).float())
 
 
-def finder_batches(rendered: Path, pictures: int, batch: int = 8) -> list[tuple[Tensor]]:
-    """Whole training renders (640x480, as the finder sees them scaled), unaugmented."""
-    folder = _first_training_set(rendered)
+def finder_batches(folder: Path, pictures: int, batch: int = 8) -> list[tuple[Tensor]]:
+    """Whole renders of the set in `folder` (640x480, as the finder sees them scaled),
+    unaugmented."""
     paths = sorted((folder / "images").glob("*.jpg"))[:pictures]
-    images = [np.asarray(cv2.imread(str(p), cv2.IMREAD_COLOR), np.uint8) for p in paths]
+    images = [load_image(p) for p in paths]
     x = torch.from_numpy(np.stack(images).astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     return [(x[i : i + batch],) for i in range(0, len(x), batch)]
 
 
-def _first_training_set(rendered: Path) -> Path:
-    (folder,) = ensure_rendered(rendered, TRAINING_SETS[:1])
-    return folder
-
-
-def reader_batches(rendered: Path, pictures: int, batch: int = 128) -> list[tuple[Tensor, Tensor]]:
-    """Crops cut from `pictures` training renders as training cuts them, unaugmented."""
-    folder = _first_training_set(rendered)
+def reader_batches(folder: Path, pictures: int, batch: int = 128) -> list[tuple[Tensor, Tensor]]:
+    """Crops cut from `pictures` renders of the set in `folder` as training cuts them,
+    unaugmented."""
     crops = build_crop_set(folder, 1.0, {}, np.random.default_rng(0), max_pictures=pictures)
     x = torch.from_numpy(crops.crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     cast = torch.from_numpy(crops.casts)
@@ -212,8 +208,9 @@ def main(argv: list[str] | None = None) -> None:
     finder_in, reader_in = _examples()
     finder = recover(args.models / FINDER_FILE, DieFinder(), finder_in)
     reader = recover(args.models / CLASSIFIER_FILE, DieReader(), reader_in)
-    calibrate(finder, finder_batches(args.rendered, min(args.pictures, 64)))
-    calibrate(reader, reader_batches(args.rendered, args.pictures))
+    (renders,) = ensure_rendered(args.rendered, TRAINING_SETS[:1])
+    calibrate(finder, finder_batches(renders, min(args.pictures, 64)))
+    calibrate(reader, reader_batches(renders, args.pictures))
     worst = max(
         check_same(args.models / FINDER_FILE, finder, finder_in),
         check_same(args.models / CLASSIFIER_FILE, reader, reader_in),
