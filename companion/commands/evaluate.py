@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DicetableError
+from vision.arguments import whole
 from vision.datasets import DatasetError, load_dataset
 from vision.errors import VisionError
 from vision.metrics import PIP_AXIS, SetMetrics, colour_axis, score_image, summarise
@@ -33,24 +34,12 @@ class EvalError(DicetableError, ValueError):
     """The evaluation cannot start: a bad folder, label file or reader."""
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="YOLO-labelled folder")
     parser.add_argument("--reader", choices=READERS, default="model", help="reader to score")
     parser.add_argument("--split", choices=SPLIT_CHOICES, default="test", help="held-out side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--limit", type=_positive_int, help="N images of each folder, evenly spaced"
-    )
+    parser.add_argument("--limit", type=whole(1), help="N images of each folder, evenly spaced")
     parser.add_argument(
         "--match",
         choices=("auto", "centre", "iou"),

@@ -14,14 +14,19 @@ from typing import Any
 
 from companion.commands.game import add_data_argument, default_data_dir
 from companion.readout import reading_json
+from vision.arguments import whole
 from vision.errors import VisionError
 
 
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("source", help="camera index, video file, image folder or stream URL")
     parser.add_argument("--json", action="store_true", help="one JSON object per roll per line")
-    parser.add_argument("--settle-ms", type=int, default=None, help="still time before a roll")
-    parser.add_argument("--max-rolls", type=int, default=0, help="stop after this many rolls")
+    parser.add_argument(
+        "--settle-ms", type=whole(1, 10_000), default=None, help="still time before a roll"
+    )
+    parser.add_argument(
+        "--max-rolls", type=whole(0), default=0, help="stop after this many rolls (0: never)"
+    )
     parser.add_argument("--loop", action="store_true", help="play a file or folder forever")
     add_data_argument(parser)
 
@@ -32,11 +37,6 @@ def run(args: argparse.Namespace) -> int:
     from vision.settle import SettleConfig, SettledRoll
     from vision.sources import open_source
 
-    if args.settle_ms is not None and not 0 < args.settle_ms <= 10_000:
-        print(
-            f"dicetable watch: --settle-ms must be 1..10000, got {args.settle_ms}", file=sys.stderr
-        )
-        return 2
     settle = SettleConfig() if args.settle_ms is None else SettleConfig(settle_ms=args.settle_ms)
     try:
         source = open_source(args.source, loop=args.loop, realtime=False)

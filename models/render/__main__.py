@@ -13,26 +13,24 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from models.render.families import FAMILY_SETS
-from models.render.values import SceneConfig
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 640x480, got {text!r}") from None
-    return w, h
+from models.render.values import MAX_SIDE, MIN_SIDE, SceneConfig
+from vision.arguments import frame_size, whole
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m models.render", description=__doc__)
     parser.add_argument("--out", type=Path, help="folder for images/, labels/, colours.csv")
-    parser.add_argument("--count", type=int, default=100, help="pictures to render")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--count", type=whole(1), default=100, help="pictures to render")
+    parser.add_argument("--seed", type=whole(0), default=0)
     parser.add_argument(
-        "--start", type=int, default=0, help="first picture index (to shard a set over processes)"
+        "--start",
+        type=whole(0),
+        default=0,
+        help="first picture index (to shard a set over processes)",
     )
-    parser.add_argument("--size", type=parse_size, default=(640, 480), help="WxH (640x480)")
+    parser.add_argument(
+        "--size", type=frame_size(MIN_SIDE, MAX_SIDE), default=(640, 480), help="WxH (640x480)"
+    )
     parser.add_argument("--families", choices=sorted(FAMILY_SETS), default="train")
     parser.add_argument("--demo-video", type=Path, metavar="PATH", help="write an RYB demo mp4")
     parser.add_argument("--bench", action="store_true", help="print scenes and crops per second")
