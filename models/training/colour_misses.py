@@ -1,6 +1,6 @@
 """Where the reader's colour goes wrong on a held-out render set: by lamp, by true colour, by
-the look of the "other" dice (marbled, clear, metal, wood, solid teal or pink), and for each
-pair of colours that a misread two-colour marble mixes.
+the die's size in the picture, by the look of the "other" dice (marbled, clear, metal, wood,
+solid teal or pink), and for each pair of colours that a misread two-colour marble mixes.
 
 `python -m models.training.colour_misses [holdout|holdout2] [--models DIR]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
@@ -33,6 +33,16 @@ from vision.onnx_model import MODELS_DIR
 from vision.reader import load_reader
 from vision.reading_protocol import Reader
 
+# Upper bounds (exclusive) of the die-size bands, in pixels; the issue's dice are 15 to 200 across.
+SIZE_BANDS: tuple[tuple[float, str], ...] = (
+    (25.0, "under 25 px"),
+    (40.0, "25-39 px"),
+    (70.0, "40-69 px"),
+    (120.0, "70-119 px"),
+    (float("inf"), "120 px +"),
+)
+SIZE_ORDER = [label for _, label in SIZE_BANDS]
+
 
 @dataclass(frozen=True, slots=True)
 class DieOutcome:
@@ -43,6 +53,11 @@ class DieOutcome:
     light: str
     read: str
     blend: str = ""  # a two-class marble's classes
+    size_px: float = 0.0  # the longer side of its labelled box
+
+    @property
+    def size_band(self) -> str:
+        return next(label for upper, label in SIZE_BANDS if self.size_px < upper)
 
     @property
     def right(self) -> bool:
@@ -60,15 +75,19 @@ class Tally:
         return 1.0 - self.wrong / self.total
 
 
-def tally(outcomes: Iterable[DieOutcome], key: Callable[[DieOutcome], str]) -> list[Tally]:
-    """Wrong and total per group, groups in name order."""
+def tally(
+    outcomes: Iterable[DieOutcome],
+    key: Callable[[DieOutcome], str],
+    rank: Callable[[str], int | str] = str,
+) -> list[Tally]:
+    """Wrong and total per group, groups in `rank` order (by name unless told)."""
     wrong: dict[str, int] = {}
     total: dict[str, int] = {}
     for o in outcomes:
         group = key(o)
         total[group] = total.get(group, 0) + 1
         wrong[group] = wrong.get(group, 0) + (not o.right)
-    return [Tally(g, wrong[g], total[g]) for g in sorted(total)]
+    return [Tally(g, wrong[g], total[g]) for g in sorted(total, key=rank)]
 
 
 def outcomes(
@@ -85,7 +104,9 @@ def outcomes(
         for li, pi in match_image(labels, reads, "iou").pairs:
             die = dice[li]
             read = reads[pi].colour.value
-            yield DieOutcome(die.colour.value, die.finish, scene.light, read, die.blend)
+            x1, y1, x2, y2 = die.box_xyxy
+            size = max(x2 - x1, y2 - y1)
+            yield DieOutcome(die.colour.value, die.finish, scene.light, read, die.blend, size)
 
 
 def _stored(folder: Path, index: int) -> npt.NDArray[np.uint8]:
@@ -104,25 +125,32 @@ def _is_blend(o: DieOutcome) -> bool:
     return bool(o.blend)
 
 
-# (title, which dice, grouped by, groups with a miss only)
-SECTIONS: tuple[
-    tuple[str, Callable[[DieOutcome], bool], Callable[[DieOutcome], str], bool], ...
-] = (
-    ("lamp", lambda o: True, lambda o: o.light, False),
-    ("true colour", lambda o: True, lambda o: o.colour, False),
-    ('look, "other" dice only', _is_other, lambda o: o.finish, False),
-    ("colours, two-colour marbles misread", _is_blend, lambda o: o.blend, True),
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str
+    keep: Callable[[DieOutcome], bool]
+    key: Callable[[DieOutcome], str]
+    misses_only: bool = False  # list only the groups with a miss
+    rank: Callable[[str], int | str] = str
+
+
+SECTIONS = (
+    Section("lamp", lambda o: True, lambda o: o.light),
+    Section("true colour", lambda o: True, lambda o: o.colour),
+    Section("die size", lambda o: True, lambda o: o.size_band, rank=SIZE_ORDER.index),
+    Section('look, "other" dice only', _is_other, lambda o: o.finish),
+    Section("colours, two-colour marbles misread", _is_blend, lambda o: o.blend, True),
 )
 
 
 def report(found: list[DieOutcome]) -> str:
     lines = [f"{sum(not o.right for o in found)} of {len(found)} matched dice read a wrong colour"]
-    for title, keep, key, misses_only in SECTIONS:
-        tallies = tally((o for o in found if keep(o)), key)
-        shown = [t for t in tallies if t.wrong or not misses_only]
-        if misses_only and not shown:
+    for section in SECTIONS:
+        tallies = tally((o for o in found if section.keep(o)), section.key, section.rank)
+        shown = [t for t in tallies if t.wrong or not section.misses_only]
+        if section.misses_only and not shown:
             continue
-        lines.append(f"by {title}:")
+        lines.append(f"by {section.title}:")
         lines += [
             f"  {t.group:<13} {t.wrong:>4} wrong of {t.total:>5}  {100 * t.right_share:5.1f}% right"
             for t in shown

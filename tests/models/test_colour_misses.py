@@ -53,9 +53,38 @@ def test_report_lists_other_looks_among_other_dice_only() -> None:
         "by true colour:",
         "  blue             1 wrong of     2   50.0% right",
         "  other            1 wrong of     2   50.0% right",
+        "by die size:",
+        "  under 25 px      2 wrong of     4   50.0% right",
         'by look, "other" dice only:',
         "  marbled          1 wrong of     1    0.0% right",
         "  wood             0 wrong of     1  100.0% right",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("size_px", "band"),
+    [
+        (12.0, "under 25 px"),
+        (24.9, "under 25 px"),
+        (25.0, "25-39 px"),
+        (69.5, "40-69 px"),
+        (70.0, "70-119 px"),
+        (200.0, "120 px +"),
+    ],
+)
+def test_size_bands(size_px: float, band: str) -> None:
+    assert replace(SODIUM_BLUE, size_px=size_px).size_band == band
+
+
+def test_sizes_are_listed_small_to_large_not_by_name() -> None:
+    found = [replace(SODIUM_BLUE_AS_BLACK, size_px=px) for px in (150.0, 30.0, 80.0, 10.0)]
+    lines = report(found).splitlines()
+    first = lines.index("by die size:") + 1
+    assert [line[2:15].strip() for line in lines[first : first + 4]] == [
+        "under 25 px",
+        "25-39 px",
+        "70-119 px",
+        "120 px +",
     ]
 
 
@@ -108,6 +137,8 @@ def test_outcomes_match_every_visible_die_to_its_read(small_set: Path) -> None:
     ]
     assert len(found) == len(visible) > 0
     assert all(o.right for o in found)
+    sides = [max(d.box_xyxy[2] - d.box_xyxy[0], d.box_xyxy[3] - d.box_xyxy[1]) for d in visible]
+    assert sorted(o.size_px for o in found) == pytest.approx(sorted(sides))
     assert {o.light for o in found} <= {"sodium", "blue_led"}
     assert sorted(o.colour for o in found) == sorted(d.colour.value for d in visible)
 
