@@ -53,6 +53,11 @@ def box_centre(box_xyxy: tuple[float, float, float, float]) -> tuple[float, floa
     return ((x1 + x2) / 2.0, (y1 + y2) / 2.0)
 
 
+def box_side(box: tuple[float, ...]) -> float:
+    """The longer side of an xyxy box: a die's size in the picture."""
+    return float(max(box[2] - box[0], box[3] - box[1]))
+
+
 def area(box: tuple[float, ...]) -> float:
     """The area of an xyxy box."""
     return (box[2] - box[0]) * (box[3] - box[1])
@@ -98,8 +103,7 @@ class Die:
 
     @property
     def size_px(self) -> float:
-        x1, y1, x2, y2 = self.box_xyxy
-        return float(max(x2 - x1, y2 - y1))
+        return box_side(self.box_xyxy)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -32,6 +32,7 @@ from vision.metrics import match_image
 from vision.onnx_model import MODELS_DIR
 from vision.reader import load_reader
 from vision.reading_protocol import Reader
+from vision.types import box_side
 
 # Upper bounds (exclusive) of the die-size bands, in pixels; the dice are 15 to 200 across.
 SIZE_BANDS: tuple[tuple[float, str], ...] = (
@@ -104,8 +105,7 @@ def outcomes(
         for li, pi in match_image(labels, reads, "iou").pairs:
             die = dice[li]
             read = reads[pi].colour.value
-            x1, y1, x2, y2 = die.box_xyxy
-            size = max(x2 - x1, y2 - y1)
+            size = box_side(die.box_xyxy)
             yield DieOutcome(die.colour.value, die.finish, scene.light, read, die.blend, size)
 
 

@@ -59,5 +59,7 @@ def test_renderer_refuses_bad_numbers_by_name(
 )
 def test_bench_limits_are_scenes_the_renderer_draws(size: tuple[int, int]) -> None:
     width, height = size
-    SceneConfig(width=width, height=height, dice_count=(60, 60), die_px=bench.DIE_PX)
+    SceneConfig(
+        width=width, height=height, dice_count=(bench.MAX_DICE, bench.MAX_DICE), die_px=bench.DIE_PX
+    )
     assert bench.MAX_SIDE == MAX_SIDE

@@ -1,6 +1,6 @@
 import pytest
 
-from vision.types import Colour, DiceReading, Die
+from vision.types import Colour, DiceReading, Die, box_side
 
 
 def die(colour: Colour = Colour.RED, pips: int = 4, y: int = 0, x: int = 0) -> Die:
@@ -46,3 +46,15 @@ def test_colour_parse_names_the_bad_value() -> None:
 def test_corrected_die_is_certain() -> None:
     fixed = Die(Colour.OTHER, 2, 0.3, (0, 0, 9, 9), unsure=True).corrected(Colour.RED, 5)
     assert (fixed.colour, fixed.pips, fixed.confidence, fixed.unsure) == (Colour.RED, 5, 1.0, False)
+
+
+@pytest.mark.parametrize(
+    ("box", "side"),
+    [((0.0, 0.0, 30.0, 20.0), 30.0), ((5.0, 10.0, 15.0, 50.0), 40.0), ((2.0, 2.0, 2.0, 2.0), 0.0)],
+)
+def test_box_side_is_the_longer_side_and_a_die_s_size(
+    box: tuple[float, float, float, float], side: float
+) -> None:
+    assert box_side(box) == side
+    if side:
+        assert Die(Colour.RED, 3, 0.9, box).size_px == side
