@@ -50,10 +50,10 @@ def test_corrected_die_is_certain() -> None:
 
 @pytest.mark.parametrize(
     ("box", "side"),
-    [((0.0, 0.0, 30.0, 20.0), 30.0), ((5.0, 10.0, 15.0, 50.0), 40.0), ((2.0, 2.0, 2.0, 2.0), 0.0)],
+    [((0, 0, 30, 20), 30.0), ((5, 10, 15, 50), 40.0), ((2, 2, 2, 2), 0.0)],
 )
 def test_box_side_is_the_longer_side_and_a_die_s_size(
-    box: tuple[float, float, float, float], side: float
+    box: tuple[int, int, int, int], side: float
 ) -> None:
     assert box_side(box) == side
     if side:
