@@ -1,6 +1,7 @@
 """Where the reader's colour goes wrong on a held-out render set: by lamp, by true colour, by
-the die's size in the picture, by the look of the "other" dice (marbled, clear, metal, wood,
-solid teal or pink), and for each pair of colours that a misread two-colour marble mixes.
+the die's size in the picture (all dice, then those the reader did not mark unsure), by the
+look of the "other" dice (marbled, clear, metal, wood, solid teal or pink), and for each pair
+of colours that a misread two-colour marble mixes.
 
 `python -m models.training.colour_misses [holdout|holdout2] [--models DIR]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
@@ -55,6 +56,7 @@ class DieOutcome:
     read: str
     blend: str = ""  # a two-class marble's classes
     size_px: float = 0.0  # the longer side of its labelled box
+    unsure: bool = False  # the reader marked it for a person to confirm
 
     @property
     def size_band(self) -> str:
@@ -104,9 +106,16 @@ def outcomes(
         reads = reader.read(image).dice
         for li, pi in match_image(labels, reads, "iou").pairs:
             die = dice[li]
-            read = reads[pi].colour.value
-            size = box_side(die.box_xyxy)
-            yield DieOutcome(die.colour.value, die.finish, scene.light, read, die.blend, size)
+            read = reads[pi]
+            yield DieOutcome(
+                die.colour.value,
+                die.finish,
+                scene.light,
+                read.colour.value,
+                die.blend,
+                box_side(die.box_xyxy),
+                read.unsure,
+            )
 
 
 def _stored(folder: Path, index: int) -> npt.NDArray[np.uint8]:
@@ -138,6 +147,12 @@ SECTIONS = (
     Section("lamp", lambda o: True, lambda o: o.light),
     Section("true colour", lambda o: True, lambda o: o.colour),
     Section("die size", lambda o: True, lambda o: o.size_band, rank=SIZE_ORDER.index),
+    Section(
+        "die size, dice read surely",
+        lambda o: not o.unsure,
+        lambda o: o.size_band,
+        rank=SIZE_ORDER.index,
+    ),
     Section('look, "other" dice only', _is_other, lambda o: o.finish),
     Section("colours, two-colour marbles misread", _is_blend, lambda o: o.blend, True),
 )

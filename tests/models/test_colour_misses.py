@@ -55,6 +55,8 @@ def test_report_lists_other_looks_among_other_dice_only() -> None:
         "  other            1 wrong of     2   50.0% right",
         "by die size:",
         "  under 25 px      2 wrong of     4   50.0% right",
+        "by die size, dice read surely:",
+        "  under 25 px      2 wrong of     4   50.0% right",
         'by look, "other" dice only:',
         "  marbled          1 wrong of     1    0.0% right",
         "  wood             0 wrong of     1  100.0% right",
@@ -88,6 +90,19 @@ def test_sizes_are_listed_small_to_large_not_by_name() -> None:
     ]
 
 
+def test_dice_marked_unsure_leave_the_sure_size_section() -> None:
+    found = [
+        replace(SODIUM_BLUE_AS_BLACK, size_px=30.0, unsure=True),
+        replace(SODIUM_BLUE_AS_BLACK, size_px=30.0),
+        replace(SODIUM_BLUE, size_px=30.0),
+    ]
+    lines = report(found).splitlines()
+    first = lines.index("by die size:") + 1
+    assert lines[first].endswith("2 wrong of     3   33.3% right")
+    sure = lines.index("by die size, dice read surely:") + 1
+    assert lines[sure].endswith("1 wrong of     2   50.0% right")
+
+
 def test_report_names_the_colours_of_misread_marbles_only() -> None:
     navy_black = DieOutcome("other", "marbled", "sodium", "blue", "blue+black")
     right = replace(navy_black, read="other")
@@ -105,6 +120,7 @@ class SceneReader:
 
     spec: RenderedSet
     colour: Colour | None = None
+    unsure: bool = False
     calls: int = 0
     name: str = "scene"
     frames: list[np.ndarray] = field(default_factory=list)
@@ -114,7 +130,8 @@ class SceneReader:
         scene = render_scene(scene_seed(self.spec.seed, self.calls), scene_config(self.spec))
         self.calls += 1
         return DiceReading.of(
-            Die(self.colour or d.colour, d.pips, 0.9, d.box_xyxy) for d in scene.visible_dice
+            Die(self.colour or d.colour, d.pips, 0.9, d.box_xyxy, self.unsure)
+            for d in scene.visible_dice
         )
 
 
@@ -146,6 +163,12 @@ def test_outcomes_match_every_visible_die_to_its_read(small_set: Path) -> None:
 def test_a_reader_naming_everything_other_is_wrong_on_every_named_die(small_set: Path) -> None:
     found = list(outcomes(SMALL, small_set, SceneReader(SMALL, Colour.OTHER)))
     assert all(o.right == (o.colour == "other") for o in found)
+
+
+@pytest.mark.parametrize("unsure", [False, True])
+def test_outcomes_keep_the_reader_s_unsure_mark(small_set: Path, unsure: bool) -> None:
+    found = list(outcomes(SMALL, small_set, SceneReader(SMALL, unsure=unsure)))
+    assert found and all(o.unsure is unsure for o in found)
 
 
 def test_missing_set_is_a_clear_error(tmp_path: Path) -> None:
