@@ -1,16 +1,18 @@
-"""Where the reader's colour goes wrong on a held-out render set: by lamp, by true colour, by
-the die's size in the picture (all dice, then those the reader did not mark unsure), by the
-look of the "other" dice (marbled, clear, metal, wood, solid teal or pink), and for each pair
-of colours that a misread two-colour marble mixes.
+"""Where the reader's colour goes wrong on a rendered set: by lamp, by true colour, by the
+die's size in the picture (all dice, then those the reader did not mark unsure), by the look of
+the "other" dice (marbled, clear, metal, wood, solid teal or pink), and for each pair of colours
+that a misread two-colour marble mixes.
 
-`python -m models.training.colour_misses [holdout|holdout2] [--models DIR]` renders each scene of
+`python -m models.training.colour_misses SET [--models DIR] [--limit N]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
 not keep, each die's finish and the scene's lamp, reads the stored picture, and matches dice to
-reads as `dicetable eval` does.
+reads as `dicetable eval` does. SET is a held-out set (`holdout`, `holdout2`) or a training set
+(`s960`, ...): the second says how well the reader knows what it was taught.
 
 With `--lamp-removed` it reads instead the same scenes rendered with the lamp's colour taken out
 exactly (every other draw alike, saved as the stored pictures were): what is left wrong then is
-not the lamp's doing.
+not the lamp's doing. With `--gallery DIR` it also writes a picture of each misread die there,
+named by scene, true colour, read colour, look, lamp and size, to look at beside the figures.
 """
 
 from __future__ import annotations
@@ -27,13 +29,15 @@ import numpy.typing as npt
 from models.render import render_scene
 from models.render.dataset import JPEG_QUALITY, scene_seed
 from models.training.augment import jpeg
-from models.training.synthetic import HOLDOUT_SETS, RenderedSet, scene_config
+from models.training.synthetic import HOLDOUT_SETS, TRAINING_SETS, RenderedSet, scene_config
+from vision import crops
+from vision.arguments import whole
 from vision.datasets import LabelledBox
 from vision.metrics import match_image
 from vision.onnx_model import MODELS_DIR
 from vision.reader import load_reader
 from vision.reading_protocol import Reader
-from vision.types import box_side
+from vision.types import BoxXYXY, box_side
 
 # Upper bounds (exclusive) of the die-size bands, in pixels; the issue's dice are 15 to 200 across.
 SIZE_BANDS: tuple[tuple[float, str], ...] = (
@@ -57,6 +61,8 @@ class DieOutcome:
     blend: str = ""  # a two-class marble's classes
     size_px: float = 0.0  # the longer side of its labelled box
     unsure: bool = False  # the reader marked it for a person to confirm
+    scene: int = 0  # the picture's index in its set
+    box_xyxy: BoxXYXY = (0, 0, 0, 0)  # its labelled box
 
     @property
     def size_band(self) -> str:
@@ -93,9 +99,13 @@ def tally(
     return [Tally(g, wrong[g], total[g]) for g in sorted(total, key=rank)]
 
 
-def outcomes(
+Picture = npt.NDArray[np.uint8]
+
+
+def scene_outcomes(
     spec: RenderedSet, folder: Path, reader: Reader, lamp_removed: bool = False
-) -> Iterator[DieOutcome]:
+) -> Iterator[tuple[Picture, list[DieOutcome]]]:
+    """Each scene's picture as read, and its matched dice."""
     cfg = replace(scene_config(spec), lamp_colour=not lamp_removed)
     for i in range(spec.count):
         scene = render_scene(scene_seed(spec.seed, i), cfg)
@@ -104,18 +114,49 @@ def outcomes(
         dice = scene.visible_dice
         labels = [LabelledBox(d.box_xyxy, d.pips, d.colour) for d in dice]
         reads = reader.read(image).dice
-        for li, pi in match_image(labels, reads, "iou").pairs:
-            die = dice[li]
-            read = reads[pi]
-            yield DieOutcome(
-                die.colour.value,
-                die.finish,
+        found = [
+            DieOutcome(
+                dice[li].colour.value,
+                dice[li].finish,
                 scene.light,
-                read.colour.value,
-                die.blend,
-                box_side(die.box_xyxy),
-                read.unsure,
+                reads[pi].colour.value,
+                dice[li].blend,
+                box_side(dice[li].box_xyxy),
+                reads[pi].unsure,
+                i,
+                dice[li].box_xyxy,
             )
+            for li, pi in match_image(labels, reads, "iou").pairs
+        ]
+        yield image, found
+
+
+def outcomes(
+    spec: RenderedSet, folder: Path, reader: Reader, lamp_removed: bool = False
+) -> Iterator[DieOutcome]:
+    for _, found in scene_outcomes(spec, folder, reader, lamp_removed):
+        yield from found
+
+
+def gallery_name(o: DieOutcome) -> str:
+    """`0042_blue_as_black_solid_sodium_33px.png`: what the die is, and how it was read."""
+    return f"{o.scene:04d}_{o.colour}_as_{o.read}_{o.finish}_{o.light}_{round(o.size_px)}px.png"
+
+
+GALLERY_SIDE = 160  # pixels: a crop twice the die's box, big enough to judge by eye
+
+
+def write_misses(folder: Path, image: Picture, found: Iterable[DieOutcome]) -> int:
+    """Write a crop of each misread die in `found` into `folder`; how many were written."""
+    written = 0
+    for o in found:
+        if o.right:
+            continue
+        crop = crops.crop_square(image, o.box_xyxy, 2.0, GALLERY_SIDE)
+        if not cv2.imwrite(str(folder / gallery_name(o)), crop):
+            raise SystemExit(f"could not write into {folder}")
+        written += 1
+    return written
 
 
 def _stored(folder: Path, index: int) -> npt.NDArray[np.uint8]:
@@ -173,23 +214,36 @@ def report(found: list[DieOutcome]) -> str:
     return "\n".join(lines)
 
 
+SETS = {spec.name: spec for spec in (*HOLDOUT_SETS, *TRAINING_SETS)}
+
+
 def main(argv: list[str] | None = None) -> None:
-    names = {spec.name: spec for spec in HOLDOUT_SETS}
     p = argparse.ArgumentParser(prog="python -m models.training.colour_misses", description=__doc__)
-    p.add_argument("set", choices=sorted(names), help="held-out render set")
+    p.add_argument("set", choices=list(SETS), help="rendered set: held-out or training")
     p.add_argument("--rendered", type=Path, default=Path("work-data/synth"))
     p.add_argument("--models", type=Path, default=MODELS_DIR, help="dir with the two .onnx files")
+    p.add_argument("--limit", type=whole(1), help="read the first N scenes only")
     p.add_argument(
         "--lamp-removed", action="store_true", help="read the scenes with the lamp's colour out"
     )
+    p.add_argument("--gallery", type=Path, help="write a picture of each misread die here")
     args = p.parse_args(argv)
-    spec = names[args.set]
+    spec = SETS[args.set]
+    if args.limit is not None:
+        spec = replace(spec, count=min(spec.count, args.limit))
     folder = args.rendered / spec.name
     if not (folder / "colours.csv").is_file():
         raise SystemExit(f"{folder} holds no rendered set: python -m models.training.synthetic")
+    if args.gallery is not None:
+        args.gallery.mkdir(parents=True, exist_ok=True)
     # The shipped models have their hashes checked, however the path to them is written.
     reader = load_reader(args.models, check_hashes=args.models.resolve() == MODELS_DIR)
-    print(report(list(outcomes(spec, folder, reader, args.lamp_removed))))
+    found: list[DieOutcome] = []
+    for image, scene in scene_outcomes(spec, folder, reader, args.lamp_removed):
+        found += scene
+        if args.gallery is not None:
+            write_misses(args.gallery, image, scene)
+    print(report(found))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,18 @@ import pytest
 
 from models.render import render_scene
 from models.render.dataset import JPEG_QUALITY, scene_seed, write_set
-from models.training.colour_misses import DieOutcome, Tally, main, outcomes, report, tally
+from models.training.colour_misses import (
+    GALLERY_SIDE,
+    SETS,
+    DieOutcome,
+    Tally,
+    gallery_name,
+    main,
+    outcomes,
+    report,
+    tally,
+    write_misses,
+)
 from models.training.synthetic import RenderedSet, scene_config
 from vision.types import Colour, DiceReading, Die
 
@@ -187,3 +198,72 @@ def test_lamp_removed_reads_the_same_scenes_white_balanced(small_set: Path) -> N
         assert np.array_equal(frame, np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR)))
         stored = np.asarray(cv2.imread(str(small_set / "images" / f"{i:06d}.jpg")))
         assert not np.array_equal(frame, stored)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "name"),
+    [
+        (
+            DieOutcome("blue", "solid", "sodium", "black", size_px=32.6, scene=42),
+            "0042_blue_as_black_solid_sodium_33px.png",
+        ),
+        (
+            DieOutcome("other", "marbled", "blue_led", "red", "red+black", 120.0, True, 7),
+            "0007_other_as_red_marbled_blue_led_120px.png",
+        ),
+    ],
+)
+def test_gallery_names_say_what_the_die_is_and_how_it_was_read(
+    outcome: DieOutcome, name: str
+) -> None:
+    assert gallery_name(outcome) == name
+
+
+def test_the_gallery_holds_the_misread_dice_only(tmp_path: Path) -> None:
+    image = np.zeros((100, 100, 3), np.uint8)
+    image[20:40, 20:40] = (200, 0, 0)
+    wrong = DieOutcome("blue", "solid", "sodium", "black", size_px=20.0, box_xyxy=(20, 20, 40, 40))
+    right = replace(wrong, read="blue", scene=1)
+    assert write_misses(tmp_path, image, [wrong, right]) == 1
+    (only,) = tmp_path.iterdir()
+    assert only.name == gallery_name(wrong)
+    crop = np.asarray(cv2.imread(str(only)))
+    assert crop.shape == (GALLERY_SIDE, GALLERY_SIDE, 3)
+    # The die fills the middle half of a crop twice its box; the table is round it.
+    mid, edge = GALLERY_SIDE // 2, GALLERY_SIDE // 8
+    assert crop[mid, mid].tolist() == [200, 0, 0]
+    assert crop[edge, edge].tolist() == [0, 0, 0]
+
+
+@pytest.fixture(scope="module")
+def one_training_scene(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("rendered")
+    spec = SETS["s960"]
+    write_set(root / spec.name, 1, spec.seed, scene_config(spec))
+    return root
+
+
+def test_a_training_set_is_read_with_its_gallery(
+    one_training_scene: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gallery = tmp_path / "misses"
+    main(["s960", "--rendered", str(one_training_scene), "--limit", "1", "--gallery", str(gallery)])
+    first = capsys.readouterr().out.splitlines()[0]
+    wrong, _, total = first.split()[:3]
+    assert int(total) > 0
+    assert len(list(gallery.iterdir())) == int(wrong)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["s960", "--limit", "0"], "--limit: must be 1 or more, got 0"),
+        (["s961"], "invalid choice: 's961'"),
+    ],
+)
+def test_bad_arguments_are_named(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert message in capsys.readouterr().err
