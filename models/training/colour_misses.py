@@ -139,8 +139,13 @@ def outcomes(
 
 
 def gallery_name(o: DieOutcome) -> str:
-    """`0042_blue_as_black_solid_sodium_33px.png`: what the die is, and how it was read."""
-    return f"{o.scene:04d}_{o.colour}_as_{o.read}_{o.finish}_{o.light}_{round(o.size_px)}px.png"
+    """`0042_blue_as_black_solid_sodium_33px_at_120_88.png`: what the die is, how it was read,
+    and where its box starts (two dice of one scene alike but for their place keep two names)."""
+    x, y = round(o.box_xyxy[0]), round(o.box_xyxy[1])
+    return (
+        f"{o.scene:04d}_{o.colour}_as_{o.read}_{o.finish}_{o.light}_{round(o.size_px)}px"
+        f"_at_{x}_{y}.png"
+    )
 
 
 GALLERY_SIDE = 160  # pixels: a crop twice the die's box, big enough to judge by eye

@@ -204,12 +204,20 @@ def test_lamp_removed_reads_the_same_scenes_white_balanced(small_set: Path) -> N
     ("outcome", "name"),
     [
         (
-            DieOutcome("blue", "solid", "sodium", "black", size_px=32.6, scene=42),
-            "0042_blue_as_black_solid_sodium_33px.png",
+            DieOutcome(
+                "blue",
+                "solid",
+                "sodium",
+                "black",
+                size_px=32.6,
+                scene=42,
+                box_xyxy=(120, 88, 150, 121),
+            ),
+            "0042_blue_as_black_solid_sodium_33px_at_120_88.png",
         ),
         (
             DieOutcome("other", "marbled", "blue_led", "red", "red+black", 120.0, True, 7),
-            "0007_other_as_red_marbled_blue_led_120px.png",
+            "0007_other_as_red_marbled_blue_led_120px_at_0_0.png",
         ),
     ],
 )
@@ -224,9 +232,10 @@ def test_the_gallery_holds_the_misread_dice_only(tmp_path: Path) -> None:
     image[20:40, 20:40] = (200, 0, 0)
     wrong = DieOutcome("blue", "solid", "sodium", "black", size_px=20.0, box_xyxy=(20, 20, 40, 40))
     right = replace(wrong, read="blue", scene=1)
-    assert write_misses(tmp_path, image, [wrong, right]) == 1
-    (only,) = tmp_path.iterdir()
-    assert only.name == gallery_name(wrong)
+    twin = replace(wrong, box_xyxy=(60, 60, 80, 80))  # the same misread, elsewhere in the scene
+    assert write_misses(tmp_path, image, [wrong, right, twin]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(map(gallery_name, [wrong, twin]))
+    only = tmp_path / gallery_name(wrong)
     crop = np.asarray(cv2.imread(str(only)))
     assert crop.shape == (GALLERY_SIDE, GALLERY_SIDE, 3)
     # The die fills the middle half of a crop twice its box; the table is round it.
