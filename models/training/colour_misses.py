@@ -1,7 +1,7 @@
-"""Where the reader's colour goes wrong on a rendered set: by lamp, by true colour, by the
-die's size in the picture (all dice, then those the reader did not mark unsure), by the look of
-the "other" dice (marbled, clear, metal, wood, solid teal or pink), and for each pair of colours
-that a misread two-colour marble mixes.
+"""Where the reader's colour goes wrong on a rendered set: by lamp, by true colour, by finish
+(solid, marbled, translucent, metal, wood), by the die's size in the picture (all dice, then
+those the reader did not mark unsure), by the look of the "other" dice (marbled, clear, metal,
+wood, solid teal or pink), and for each pair of colours that a misread two-colour marble mixes.
 
 `python -m models.training.colour_misses SET [--models DIR] [--limit N]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
@@ -192,6 +192,7 @@ class Section:
 SECTIONS = (
     Section("lamp", lambda o: True, lambda o: o.light),
     Section("true colour", lambda o: True, lambda o: o.colour),
+    Section("finish, all dice", lambda o: True, lambda o: o.finish),
     Section("die size", lambda o: True, lambda o: o.size_band, rank=SIZE_ORDER.index),
     Section(
         "die size, dice read surely",
