@@ -28,6 +28,7 @@ import colorsys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from vision.types import COLOURS, Colour
@@ -84,6 +85,18 @@ class DieStyle:
     blank: bool = False
     # A two-class marble's classes, "blue+black" in the reader's colour order; else empty.
     blend: str = ""
+
+    @property
+    def tone_distance(self) -> float:
+        """How far apart its two tones are (`tone_distance`); 0 for a die of one tone."""
+        return tone_distance(self.body, self.second)
+
+
+def tone_distance(a: BGR, b: BGR) -> float:
+    """CIE 1976 colour difference (Delta E, L*a*b*) of two BGR tones in 0..1: about 2 is the
+    least a person notices, 50 and more are plainly two colours."""
+    lab = cv2.cvtColor(np.array([[a, b]], np.float32), cv2.COLOR_BGR2LAB)[0]
+    return float(np.linalg.norm(lab[0] - lab[1]))
 
 
 def hsv(h_deg: float, s: float, v: float) -> BGR:

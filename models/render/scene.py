@@ -171,6 +171,7 @@ def _label(
         finish=style.finish,
         blend=style.blend,
         moving=entry.moving,
+        tone_distance=round(style.tone_distance, 1),
     )
 
 

@@ -115,6 +115,7 @@ class DieLabel:
     finish: str = "solid"
     moving: bool = False
     blend: str = ""  # a two-class marble's classes (`palette.DieStyle.blend`)
+    tone_distance: float = 0.0  # how far apart its two tones are (`palette.tone_distance`)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Where the reader's colour goes wrong on a rendered set: by lamp, by true colour, by finish
 (solid, marbled, translucent, metal, wood), by the die's size in the picture (all dice, then
 those the reader did not mark unsure), by the look of the "other" dice (marbled, clear, metal,
-wood, solid teal or pink), and for each pair of colours that a misread two-colour marble mixes.
+wood, solid teal or pink), for each pair of colours that a misread two-colour marble mixes, and
+for marbles of one colour and of two by how far apart their two tones are (CIE Delta E).
 
 `python -m models.training.colour_misses SET [--models DIR] [--limit N]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
@@ -48,6 +49,14 @@ SIZE_BANDS: tuple[tuple[float, str], ...] = (
     (float("inf"), "120 px +"),
 )
 SIZE_ORDER = [label for _, label in SIZE_BANDS]
+# Upper bounds (exclusive) of how far apart a marble's two tones are (CIE Delta E).
+TONE_BANDS: tuple[tuple[float, str], ...] = (
+    (15.0, "under 15"),
+    (35.0, "15-34"),
+    (50.0, "35-49"),
+    (float("inf"), "50 +"),
+)
+TONE_ORDER = [label for _, label in TONE_BANDS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +72,15 @@ class DieOutcome:
     unsure: bool = False  # the reader marked it for a person to confirm
     scene: int = 0  # the picture's index in its set
     box_xyxy: BoxXYXY = (0, 0, 0, 0)  # its labelled box
+    tone_distance: float = 0.0  # how far apart its two tones are (CIE Delta E)
 
     @property
     def size_band(self) -> str:
         return next(label for upper, label in SIZE_BANDS if self.size_px < upper)
+
+    @property
+    def tone_band(self) -> str:
+        return next(label for upper, label in TONE_BANDS if self.tone_distance < upper)
 
     @property
     def right(self) -> bool:
@@ -125,6 +139,7 @@ def scene_outcomes(
                 reads[pi].unsure,
                 i,
                 dice[li].box_xyxy,
+                dice[li].tone_distance,
             )
             for li, pi in match_image(labels, reads, "iou").pairs
         ]
@@ -180,6 +195,10 @@ def _is_blend(o: DieOutcome) -> bool:
     return bool(o.blend)
 
 
+def _is_one_class_marble(o: DieOutcome) -> bool:
+    return o.finish == "marbled" and not o.blend and o.colour != "other"
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     title: str
@@ -202,6 +221,15 @@ SECTIONS = (
     ),
     Section('look, "other" dice only', _is_other, lambda o: o.finish),
     Section("colours, two-colour marbles misread", _is_blend, lambda o: o.blend, True),
+    Section(
+        "tone distance, one-colour marbles",
+        _is_one_class_marble,
+        lambda o: o.tone_band,
+        rank=TONE_ORDER.index,
+    ),
+    Section(
+        "tone distance, two-colour marbles", _is_blend, lambda o: o.tone_band, rank=TONE_ORDER.index
+    ),
 )
 
 
@@ -210,7 +238,7 @@ def report(found: list[DieOutcome]) -> str:
     for section in SECTIONS:
         tallies = tally((o for o in found if section.keep(o)), section.key, section.rank)
         shown = [t for t in tallies if t.wrong or not section.misses_only]
-        if section.misses_only and not shown:
+        if not shown:  # no dice of its kind, or none of them misread where only misses count
             continue
         lines.append(f"by {section.title}:")
         lines += [

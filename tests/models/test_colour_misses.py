@@ -123,10 +123,32 @@ def test_report_names_the_colours_of_misread_marbles_only() -> None:
     right = replace(navy_black, read="other")
     other_pair = DieOutcome("other", "marbled", "sodium", "other", "yellow+purple")
     lines = report([navy_black, right, other_pair]).splitlines()
-    assert lines[-2:] == [
+    first = lines.index("by colours, two-colour marbles misread:")
+    assert lines[first : first + 3] == [
         "by colours, two-colour marbles misread:",
         "  blue+black       1 wrong of     2   50.0% right",
+        "by tone distance, two-colour marbles:",
     ]
+
+
+def test_marbles_are_tallied_by_tone_distance_one_and_two_colour_apart() -> None:
+    one = DieOutcome("orange", "marbled", "neutral", "other", tone_distance=40.0)
+    two = DieOutcome("other", "marbled", "neutral", "orange", "orange+yellow", tone_distance=56.1)
+    near = replace(two, read="other", tone_distance=14.9)
+    solid = DieOutcome("orange", "solid", "neutral", "orange", tone_distance=0.0)
+    lines = report([one, two, near, solid]).splitlines()
+    first = lines.index("by tone distance, one-colour marbles:")
+    assert lines[first:] == [
+        "by tone distance, one-colour marbles:",
+        "  35-49            1 wrong of     1    0.0% right",
+        "by tone distance, two-colour marbles:",
+        "  under 15         0 wrong of     1  100.0% right",
+        "  50 +             1 wrong of     1    0.0% right",
+    ]
+
+
+def test_an_empty_read_lists_no_empty_sections() -> None:
+    assert report([]).splitlines() == ["0 of 0 matched dice read a wrong colour"]
 
 
 @dataclass

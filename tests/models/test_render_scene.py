@@ -23,7 +23,7 @@ from models.render import (
     render_scene,
 )
 from models.render.background import make_background
-from models.render.palette import class_tone
+from models.render.palette import class_tone, tone_distance
 from vision.crops import crop_square
 from vision.types import COLOURS, Colour
 
@@ -120,6 +120,30 @@ def test_every_colour_and_face_turns_up() -> None:
             faces.add(die.pips)
     assert colours == set(COLOURS)
     assert faces == {1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "distance"),
+    [
+        ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0), 100.0),  # black to white: the whole lightness scale
+        ((0.2, 0.5, 0.9), (0.2, 0.5, 0.9), 0.0),
+        ((1.0, 1.0, 1.0), (0.0, 0.0, 0.0), 100.0),
+    ],
+)
+def test_tone_distance_is_cie_delta_e(
+    a: tuple[float, float, float], b: tuple[float, float, float], distance: float
+) -> None:
+    assert tone_distance(a, b) == pytest.approx(distance, abs=0.01)
+
+
+def test_labels_record_how_far_apart_a_die_s_tones_are() -> None:
+    cfg = SceneConfig(width=320, height=240, die_px=(12.0, 30.0), dice_count=(14, 14))
+    dice = [d for seed in range(8) for d in render(seed, cfg).dice]
+    one_tone = [d for d in dice if d.finish in ("solid", "translucent", "metal")]
+    marbles = [d for d in dice if d.finish == "marbled"]
+    assert one_tone and marbles
+    assert all(d.tone_distance == 0.0 for d in one_tone)
+    assert all(d.tone_distance > 0.0 for d in marbles)
 
 
 def test_families_are_disjoint_and_training_never_draws_held_out_ones() -> None:
