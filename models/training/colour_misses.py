@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from models.render import render_scene
 from models.render.dataset import JPEG_QUALITY, scene_seed
+from models.render.values import DieLabel
 from models.training.augment import jpeg
 from models.training.synthetic import HOLDOUT_SETS, TRAINING_SETS, RenderedSet, scene_config
 from vision import crops
@@ -38,7 +39,7 @@ from vision.metrics import match_image
 from vision.onnx_model import MODELS_DIR
 from vision.reader import load_reader
 from vision.reading_protocol import Reader
-from vision.types import BoxXYXY, box_side
+from vision.types import BoxXYXY, Die, box_side
 
 # Upper bounds (exclusive) of the die-size bands, in pixels; the dice are 15 to 200 across.
 SIZE_BANDS: tuple[tuple[float, str], ...] = (
@@ -129,21 +130,25 @@ def scene_outcomes(
         labels = [LabelledBox(d.box_xyxy, d.pips, d.colour) for d in dice]
         reads = reader.read(image).dice
         found = [
-            DieOutcome(
-                dice[li].colour.value,
-                dice[li].finish,
-                scene.light,
-                reads[pi].colour.value,
-                dice[li].blend,
-                box_side(dice[li].box_xyxy),
-                reads[pi].unsure,
-                i,
-                dice[li].box_xyxy,
-                dice[li].tone_distance,
-            )
+            _outcome(dice[li], reads[pi], scene.light, i)
             for li, pi in match_image(labels, reads, "iou").pairs
         ]
         yield image, found
+
+
+def _outcome(die: DieLabel, read: Die, light: str, scene: int) -> DieOutcome:
+    return DieOutcome(
+        colour=die.colour.value,
+        finish=die.finish,
+        light=light,
+        read=read.colour.value,
+        blend=die.blend,
+        size_px=box_side(die.box_xyxy),
+        unsure=read.unsure,
+        scene=scene,
+        box_xyxy=die.box_xyxy,
+        tone_distance=die.tone_distance,
+    )
 
 
 def outcomes(
