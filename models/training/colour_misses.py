@@ -60,6 +60,11 @@ TONE_BANDS: tuple[tuple[float, str], ...] = (
 TONE_ORDER = [label for _, label in TONE_BANDS]
 
 
+def band_of(bands: tuple[tuple[float, str], ...], value: float) -> str:
+    """The label of the first band whose upper bound (exclusive) lies above `value`."""
+    return next(label for upper, label in bands if value < upper)
+
+
 @dataclass(frozen=True, slots=True)
 class DieOutcome:
     """One labelled die that a read matched: its true colour and look, the lamp, the read."""
@@ -77,11 +82,11 @@ class DieOutcome:
 
     @property
     def size_band(self) -> str:
-        return next(label for upper, label in SIZE_BANDS if self.size_px < upper)
+        return band_of(SIZE_BANDS, self.size_px)
 
     @property
     def tone_band(self) -> str:
-        return next(label for upper, label in TONE_BANDS if self.tone_distance < upper)
+        return band_of(TONE_BANDS, self.tone_distance)
 
     @property
     def right(self) -> bool:
@@ -161,7 +166,7 @@ def outcomes(
 def gallery_name(o: DieOutcome) -> str:
     """`0042_blue_as_black_solid_sodium_33px_at_120_88.png`: what the die is, how it was read,
     and where its box starts (two dice of one scene alike but for their place keep two names)."""
-    x, y = round(o.box_xyxy[0]), round(o.box_xyxy[1])
+    x, y = o.box_xyxy[:2]
     return (
         f"{o.scene:04d}_{o.colour}_as_{o.read}_{o.finish}_{o.light}_{round(o.size_px)}px"
         f"_at_{x}_{y}.png"
