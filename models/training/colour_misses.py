@@ -1,8 +1,9 @@
 """Where the reader's colour goes wrong on a rendered set: by lamp, by true colour, by finish
 (solid, marbled, translucent, metal, wood), by the die's size in the picture (all dice, then
-those the reader did not mark unsure), by the look of the "other" dice (marbled, clear, metal,
-wood, solid teal or pink), for each pair of colours that a misread two-colour marble mixes, and
-for marbles of one colour and of two by how far apart their two tones are (CIE Delta E).
+those the reader did not mark unsure), by the share of it hidden, by the look of the "other"
+dice (marbled, clear, metal, wood, solid teal or pink), for each pair of colours that a misread
+two-colour marble mixes, and for marbles of one colour and of two by how far apart their two
+tones are (CIE Delta E).
 
 `python -m models.training.colour_misses SET [--models DIR] [--limit N]` renders each scene of
 the set again (a scene depends only on its seed and index) to learn what the stored labels do
@@ -58,6 +59,15 @@ TONE_BANDS: tuple[tuple[float, str], ...] = (
     (float("inf"), "50 +"),
 )
 TONE_ORDER = [label for _, label in TONE_BANDS]
+# Upper bounds (exclusive) of the share of a die's outline hidden by hands, clutter, other dice
+# or the frame edge; the renders hide up to 40% of a die they still label.
+HIDDEN_BANDS: tuple[tuple[float, str], ...] = (
+    (0.01, "none"),
+    (0.10, "under 10%"),
+    (0.25, "10-24%"),
+    (float("inf"), "25% +"),
+)
+HIDDEN_ORDER = [label for _, label in HIDDEN_BANDS]
 
 
 def band_of(bands: tuple[tuple[float, str], ...], value: float) -> str:
@@ -79,6 +89,7 @@ class DieOutcome:
     scene: int = 0  # the picture's index in its set
     box_xyxy: BoxXYXY = (0, 0, 0, 0)  # its labelled box
     tone_distance: float = 0.0  # how far apart its two tones are (CIE Delta E)
+    hidden: float = 0.0  # the share of its outline hidden (`DieLabel.occluded`)
 
     @property
     def size_band(self) -> str:
@@ -87,6 +98,10 @@ class DieOutcome:
     @property
     def tone_band(self) -> str:
         return band_of(TONE_BANDS, self.tone_distance)
+
+    @property
+    def hidden_band(self) -> str:
+        return band_of(HIDDEN_BANDS, self.hidden)
 
     @property
     def right(self) -> bool:
@@ -153,6 +168,7 @@ def _outcome(die: DieLabel, read: Die, light: str, scene: int) -> DieOutcome:
         scene=scene,
         box_xyxy=die.box_xyxy,
         tone_distance=die.tone_distance,
+        hidden=die.occluded,
     )
 
 
@@ -229,6 +245,7 @@ SECTIONS = (
         lambda o: o.size_band,
         rank=SIZE_ORDER.index,
     ),
+    Section("share hidden", lambda o: True, lambda o: o.hidden_band, rank=HIDDEN_ORDER.index),
     Section('look, "other" dice only', _is_other, lambda o: o.finish),
     Section("colours, two-colour marbles misread", _is_blend, lambda o: o.blend, True),
     Section(

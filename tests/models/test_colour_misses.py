@@ -72,6 +72,8 @@ def test_report_lists_other_looks_among_other_dice_only() -> None:
         "  under 25 px      2 wrong of     4   50.0% right",
         "by die size, dice read surely:",
         "  under 25 px      2 wrong of     4   50.0% right",
+        "by share hidden:",
+        "  none             2 wrong of     4   50.0% right",
         'by look, "other" dice only:',
         "  marbled          1 wrong of     1    0.0% right",
         "  wood             0 wrong of     1  100.0% right",
@@ -91,6 +93,25 @@ def test_report_lists_other_looks_among_other_dice_only() -> None:
 )
 def test_size_bands(size_px: float, band: str) -> None:
     assert replace(SODIUM_BLUE, size_px=size_px).size_band == band
+
+
+@pytest.mark.parametrize(
+    ("hidden", "band"),
+    [(0.0, "none"), (0.0099, "none"), (0.01, "under 10%"), (0.1, "10-24%"), (0.4, "25% +")],
+)
+def test_hidden_bands(hidden: float, band: str) -> None:
+    assert replace(SODIUM_BLUE, hidden=hidden).hidden_band == band
+
+
+def test_hidden_shares_are_listed_least_first() -> None:
+    found = [replace(SODIUM_BLUE_AS_BLACK, hidden=h) for h in (0.3, 0.0, 0.05)]
+    lines = report(found).splitlines()
+    first = lines.index("by share hidden:") + 1
+    assert lines[first : first + 3] == [
+        "  none             1 wrong of     1    0.0% right",
+        "  under 10%        1 wrong of     1    0.0% right",
+        "  25% +            1 wrong of     1    0.0% right",
+    ]
 
 
 def test_sizes_are_listed_small_to_large_not_by_name() -> None:
@@ -193,6 +214,7 @@ def test_outcomes_match_every_visible_die_to_its_read(small_set: Path) -> None:
     assert all(o.right for o in found)
     sides = [max(d.box_xyxy[2] - d.box_xyxy[0], d.box_xyxy[3] - d.box_xyxy[1]) for d in visible]
     assert sorted(o.size_px for o in found) == pytest.approx(sorted(sides))
+    assert sorted(o.hidden for o in found) == pytest.approx(sorted(d.occluded for d in visible))
     assert {o.light for o in found} <= {"sodium", "blue_led"}
     assert sorted(o.colour for o in found) == sorted(d.colour.value for d in visible)
 
