@@ -25,6 +25,9 @@ class ReaderSettings:
     lr: float = 3e-3
     seed: int = 2
     workers: int = 1
+    # Light, geometry and detail changes on every crop (`augment_crop`); off, the reader sees
+    # each crop as it was cut (the fit check's test of how far it can fit its examples).
+    augment: bool = True
 
 
 class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
@@ -41,7 +44,9 @@ class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
         while True:
             crop_set = self.sets[int(rng.choice(len(self.sets), p=self.p))]
             i = int(rng.integers(len(crop_set)))
-            crop, cast = augment_crop(crop_set.crops[i], crop_set.casts[i], rng)
+            crop, cast = crop_set.crops[i], crop_set.casts[i]
+            if self.s.augment:
+                crop, cast = augment_crop(crop, cast, rng)
             x = crop.astype(np.float32).transpose(2, 0, 1) / 255.0
             yield x, cast, crop_set.pips[i], crop_set.colours[i]
 
