@@ -98,6 +98,7 @@ class ImageScore:
     unsure: int
     # One (pips right, colour right or None where unlabelled) per matched die read surely.
     sure_reads: tuple[tuple[bool, bool | None], ...] = ()
+    sure_extra: int = 0  # extra dice the reader did not mark unsure
 
     @property
     def exact(self) -> bool:
@@ -123,6 +124,7 @@ def score_image(
         len(predictions),
         sum(1 for d in predictions if d.unsure),
         _sure_reads(labels, predictions, match.pairs),
+        sum(1 for pi in match.extra if not predictions[pi].unsure),
     )
 
 
@@ -163,6 +165,7 @@ class SetMetrics:
     sure_pips_right: int = 0
     sure_colour_labelled: int = 0
     sure_colours_right: int = 0
+    sure_extra: int = 0
 
     @property
     def matched(self) -> int:
@@ -213,6 +216,12 @@ class SetMetrics:
         return ratio(self.unsure, self.predictions)
 
     @property
+    def sure_precision(self) -> float | None:
+        """Of the dice read surely, the share that are labelled dice: an extra die marked
+        unsure is asked of a person, one read surely is scored."""
+        return ratio(self.sure_matched, self.sure_matched + self.sure_extra)
+
+    @property
     def sure_pip_accuracy(self) -> float | None:
         return ratio(self.sure_pips_right, self.sure_matched)
 
@@ -235,6 +244,7 @@ def summarise(scores: Iterable[ImageScore]) -> SetMetrics:
         sure_pips_right=sum(1 for pips, _ in sure if pips),
         sure_colour_labelled=sum(1 for _, colour in sure if colour is not None),
         sure_colours_right=sum(1 for _, colour in sure if colour),
+        sure_extra=sum(s.sure_extra for s in scores),
     )
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from companion.errors import DicetableError
 from vision.arguments import whole
 from vision.datasets import DatasetError, load_dataset
+from vision.error_gallery import write_mistakes
 from vision.errors import VisionError
 from vision.metrics import PIP_AXIS, SetMetrics, colour_axis, score_image, summarise
 from vision.reading_protocol import Reader
@@ -46,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         default="auto",
         help="how predictions meet labels when the folder has no dataset.json "
         "(auto: centre for folders named *matteop65*, else IoU)",
+    )
+    parser.add_argument(
+        "--gallery",
+        type=Path,
+        metavar="OUT",
+        help="write a picture of every missed, extra or misread die into OUT",
     )
 
 
@@ -86,6 +93,7 @@ def evaluate_folder(
     match: str,
     limit: int | None,
     clock: Callable[[], float] = time.perf_counter,
+    gallery: Path | None = None,
 ) -> SetReport:
     try:
         dataset = load_dataset(folder, match)
@@ -105,6 +113,10 @@ def evaluate_folder(
         reading = reader.read(frame)
         times.append((clock() - start) * 1000.0)
         scores.append(score_image(image.boxes, reading.dice, image.match_by))
+        if gallery is not None:
+            write_mistakes(
+                gallery, dataset.name, image.path, frame, image.boxes, reading.dice, image.match_by
+            )
     return SetReport(
         dataset.name,
         str(folder),
@@ -154,6 +166,8 @@ def report_json(report: SetReport) -> dict[str, Any]:
         "unsure": {"dice": m.unsure, "of": m.predictions, "rate": _rounded(m.unsure_rate)},
         "sure": {
             "matched": m.sure_matched,
+            "extra": m.sure_extra,
+            "precision": _rounded(m.sure_precision),
             "pips_right": m.sure_pips_right,
             "pip_accuracy": _rounded(m.sure_pip_accuracy),
             "colour_labelled": m.sure_colour_labelled,
@@ -199,7 +213,9 @@ def report_text(report: SetReport) -> str:
         " matched with a colour label)",
         f"  exact      images    {_pct(m.exact_rate)} ({m.exact_images}/{m.images})",
         f"  unsure     dice      {_pct(m.unsure_rate)} ({m.unsure}/{m.predictions})",
-        f"  read surely: pips {_pct(m.sure_pip_accuracy)} ({m.sure_pips_right}/{m.sure_matched})"
+        f"  read surely: precision {_pct(m.sure_precision)}"
+        f" ({m.sure_matched}/{m.sure_matched + m.sure_extra})"
+        f"   pips {_pct(m.sure_pip_accuracy)} ({m.sure_pips_right}/{m.sure_matched})"
         f"   colour {_pct(m.sure_colour_accuracy)}"
         f" ({m.sure_colours_right}/{m.sure_colour_labelled}) of matched dice not flagged unsure",
         f"  time       {data['time_ms']['mean']} ms/image mean, {data['time_ms']['median']} median",
@@ -213,12 +229,28 @@ def report_text(report: SetReport) -> str:
     return "\n".join(lines)
 
 
+def open_gallery(folder: Path | None) -> None:
+    """Make the gallery folder (a file of that name is refused before any image is read)."""
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise EvalError(f"--gallery {folder}: cannot make the folder ({exc.strerror})") from None
+
+
 def run(args: argparse.Namespace) -> int:
+    open_gallery(args.gallery)
     reader = load_reader(args.reader)
-    reports = [
-        evaluate_folder(reader, folder, args.split, args.match, args.limit)
-        for folder in args.folders
-    ]
+    try:
+        reports = [
+            evaluate_folder(
+                reader, folder, args.split, args.match, args.limit, gallery=args.gallery
+            )
+            for folder in args.folders
+        ]
+    except OSError as exc:
+        raise EvalError(f"--gallery {args.gallery}: {exc}") from None
     if args.json:
         payload = {
             "reader": reader.name,

@@ -76,6 +76,8 @@ def test_baseline_reads_the_drawn_set_perfectly(
     assert report["unsure"]["dice"] == 0
     assert report["sure"] == {
         "matched": 5,
+        "extra": 0,
+        "precision": 1.0,
         "pips_right": 5,
         "pip_accuracy": 1.0,
         "colour_labelled": 5,
@@ -115,7 +117,8 @@ def test_two_folders_limit_and_text_table(
     assert "one  (all split, 2 images, match by iou)" in text
     assert "matteop65-like  (all split, 2 images, match by centre)" in text
     assert "precision 100.0%" in text
-    assert "read surely: pips 100.0% (" in text
+    assert "read surely: precision 100.0% (" in text
+    assert "   pips 100.0% (" in text
     assert "colour confusion (rows: truth, columns: read)" in text
 
 

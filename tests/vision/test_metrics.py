@@ -173,14 +173,17 @@ def test_sure_figures_leave_out_unsure_and_unmatched_dice() -> None:
         die((100, 0, 140, 40), 4, Colour.BLACK),
         die((200, 0, 240, 40), 1, Colour.RED, unsure=True),
         die((300, 0, 340, 40), 1, Colour.RED),
+        die((400, 0, 440, 40), 3, Colour.RED, unsure=True),
     ]
     m = summarise([score_image(labels, reads, "iou")])
-    assert (m.sure_matched, m.sure_pips_right) == (2, 2)
+    assert (m.sure_matched, m.sure_pips_right, m.sure_extra, m.extra) == (2, 2, 1, 2)
+    assert m.sure_precision == pytest.approx(2 / 3)
     assert (m.sure_colour_labelled, m.sure_colours_right) == (2, 1)
     assert (m.sure_pip_accuracy, m.sure_colour_accuracy) == (1.0, 0.5)
     assert m.colour_accuracy == pytest.approx(1 / 3)
     empty = summarise([])
     assert (empty.sure_pip_accuracy, empty.sure_colour_accuracy) == (None, None)
+    assert empty.sure_precision is None
 
 
 @pytest.mark.parametrize(
