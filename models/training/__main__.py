@@ -15,7 +15,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.training.cli_types import rate, whole
+from models.training.bank import load_bank, mix_in
+from models.training.cli_types import fraction, rate, whole
 from models.training.crop_cache import build_crop_set
 from models.training.data import Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
@@ -58,16 +59,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--mine", type=whole(0), default=600, help="pictures per folder to mine negatives"
     )
+    p.add_argument(
+        "--bank",
+        type=Path,
+        action="append",
+        default=[],
+        help="a crop bank (python -m models.training.bank) the reader also trains on",
+    )
+    p.add_argument(
+        "--bank-share", type=fraction, default=0.5, help="share of reader draws from the banks"
+    )
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
     return p.parse_args(argv)
 
 
-def main() -> None:
-    args = parse_args()
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
     if args.only is not None and args.start_from is None:
         raise SystemExit("--only needs --from DIR holding the other network's weights")
     if args.resume is not None and not any(args.resume.glob("*.pt")):
         raise SystemExit(f"--resume {args.resume}: no finder.pt or reader.pt there")
+    try:
+        banks = [load_bank(path) for path in args.bank]
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered)
@@ -91,6 +106,7 @@ def main() -> None:
     rng = np.random.default_rng(r_set.seed)
     pictures = 20 if args.quick else None
     crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
+    crop_sets = mix_in(crop_sets, banks, args.bank_share)
     reader = _load_or_train(
         "reader",
         args,

@@ -126,6 +126,17 @@ class Bank:
         return CropSet(name, weight, self.crops, self.casts, self.pips, self.colours)
 
 
+def mix_in(sets: Sequence[CropSet], banks: Sequence[Bank], share: float) -> list[CropSet]:
+    """The crop sets with the banks beside them: the banks take `share` of the draws between
+    them, evenly, and the sets the rest, in the proportions they had."""
+    if not banks:
+        return list(sets)
+    total = sum(s.weight for s in sets)
+    kept = [replace(s, weight=s.weight / total * (1 - share)) for s in sets] if total else []
+    rest = share if kept else 1.0
+    return kept + [b.crop_set(f"bank {i}", rest / len(banks)) for i, b in enumerate(banks)]
+
+
 def look_of(die: DieLabel) -> str:
     """What a die is, in the words the fit check reports: a named colour's finish
     ("named solid", "named marbled", "named translucent") or the kind of `other` die."""

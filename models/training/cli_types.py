@@ -10,7 +10,7 @@ import math
 
 from vision.arguments import whole
 
-__all__ = ["rate", "whole"]
+__all__ = ["fraction", "rate", "whole"]
 
 
 def rate(text: str) -> float:
@@ -21,4 +21,15 @@ def rate(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return value
+
+
+def fraction(text: str) -> float:
+    """A share strictly between 0 and 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
     return value

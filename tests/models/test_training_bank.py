@@ -24,9 +24,11 @@ from models.training.bank import (
     load_bank,
     look_of,
     main,
+    mix_in,
     render_bank,
     save_bank,
 )
+from models.training.crop_cache import CropSet
 from vision import crops
 from vision.types import COLOURS, Colour
 
@@ -224,3 +226,27 @@ def test_the_command_refuses_bad_arguments_by_value(
     assert caught.value.code == 2
     assert message in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def _crop_set(name: str, weight: float) -> CropSet:
+    bank = _tiny_bank()
+    return CropSet(name, weight, bank.crops, bank.casts, bank.pips, bank.colours)
+
+
+@pytest.mark.parametrize(
+    ("weights", "banks", "share", "expected"),
+    [
+        ([0.2, 0.6], 2, 0.5, [0.125, 0.375, 0.25, 0.25]),
+        ([0.2, 0.6], 1, 0.2, [0.2, 0.6, 0.2]),
+        ([0.2, 0.6], 0, 0.5, [0.2, 0.6]),
+        ([], 2, 0.3, [0.5, 0.5]),
+    ],
+    ids=["two-banks", "one-bank", "no-bank", "banks-alone"],
+)
+def test_banks_take_their_share_of_the_draws(
+    weights: list[float], banks: int, share: float, expected: list[float]
+) -> None:
+    sets = [_crop_set(f"s{i}", w) for i, w in enumerate(weights)]
+    mixed = mix_in(sets, [_tiny_bank()] * banks, share)
+    assert [s.weight for s in mixed] == pytest.approx(expected)
+    assert [s.name for s in mixed[len(sets) :]] == [f"bank {i}" for i in range(banks)]

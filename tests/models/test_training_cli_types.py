@@ -4,7 +4,7 @@ import argparse
 
 import pytest
 
-from models.training.cli_types import rate, whole
+from models.training.cli_types import fraction, rate, whole
 from vision import arguments
 
 
@@ -30,3 +30,23 @@ def test_rates_above_zero_are_taken(text: str, value: float) -> None:
 def test_bad_rates_are_refused_by_value(text: str, message: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match=message):
         rate(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [("0.5", 0.5), ("0.01", 0.01), ("0.99", 0.99)])
+def test_shares_between_zero_and_one_are_taken(text: str, value: float) -> None:
+    assert fraction(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0", "must be between 0 and 1, got 0"),
+        ("1", "must be between 0 and 1, got 1"),
+        ("1.5", "must be between 0 and 1, got 1.5"),
+        ("nan", "must be between 0 and 1, got nan"),
+        ("half", "expected a number, got 'half'"),
+    ],
+)
+def test_bad_shares_are_refused_by_value(text: str, message: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=message):
+        fraction(text)
