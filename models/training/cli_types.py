@@ -13,12 +13,16 @@ from vision.arguments import whole
 __all__ = ["fraction", "rate", "whole"]
 
 
-def rate(text: str) -> float:
-    """A learning rate: a finite number above 0."""
+def _number(text: str) -> float:
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+
+
+def rate(text: str) -> float:
+    """A learning rate: a finite number above 0."""
+    value = _number(text)
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
     return value
@@ -26,10 +30,7 @@ def rate(text: str) -> float:
 
 def fraction(text: str) -> float:
     """A share strictly between 0 and 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    value = _number(text)
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
     return value
