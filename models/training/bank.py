@@ -45,7 +45,7 @@ RICH_EVERY = 5
 RICH_COLOURS: tuple[Colour, ...] = (*COLOURS, *(Colour.OTHER,) * 3)
 FAMILIES = ("train", "holdout")
 RESERVED_SEEDS = frozenset(s.seed for s in (*TRAINING_SETS, *HOLDOUT_SETS))
-FIELDS = ("crops", "casts", "pips", "colours", "looks", "scenes")
+FIELDS = ("crops", "casts", "pips", "colours", "looks", "blends", "scenes")
 # Every look `look_of` names, named colours first.
 LOOKS = (
     "named solid",
@@ -103,13 +103,15 @@ class BankSpec:
 @dataclass(frozen=True)
 class Bank:
     """Crops (N, 48, 48, 3) uint8, light cues (N, 9), pips 1..6, colour indices (order of
-    `vision.types.COLOURS`), looks (`look_of`) and the scene each crop came from."""
+    `vision.types.COLOURS`), looks (`look_of`), a two-colour marble's classes ("blue+black",
+    else "") and the scene each crop came from."""
 
     crops: npt.NDArray[np.uint8]
     casts: npt.NDArray[np.float32]
     pips: npt.NDArray[np.int64]
     colours: npt.NDArray[np.int64]
     looks: npt.NDArray[np.str_]
+    blends: npt.NDArray[np.str_]
     scenes: npt.NDArray[np.int64]
 
     def __len__(self) -> int:
@@ -181,6 +183,7 @@ def render_bank(spec: BankSpec) -> Bank:
         np.array([r[2].pips for r in rows], np.int64),
         np.array([COLOURS.index(r[2].colour) for r in rows], np.int64),
         np.array([look_of(r[2]) for r in rows], np.str_),
+        np.array([r[2].blend for r in rows], np.str_),
         np.array([r[3] for r in rows], np.int64),
     )
 

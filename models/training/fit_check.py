@@ -2,7 +2,10 @@
 never seen: colour right per look of die, on each crop bank, before and after training.
 
 `python -m models.training.fit_check --train BANK [--train ...] --check BANK [--check ...]
-[--from DIR] [--scenes N] [--steps N] [--lr LR] [--no-augment] [--out DIR]`
+[--from DIR] [--scenes N] [--steps N] [--lr LR] [--no-augment] [--out DIR]`, or
+`python -m models.training.fit_check --read-only --check BANK ... [--from DIR]` to read banks
+with a reader as it is. Each bank's table is followed by one for its two-colour marbles, pair
+of colours by pair.
 
 The reader starts from DIR/reader.pt (`python -m models.training.recover` writes the shipped
 one's to work-data/shipped) or, without --from, from scratch, and trains on the --train banks'
@@ -59,16 +62,40 @@ def look_tallies(bank: Bank, read: npt.NDArray[np.int64]) -> list[Tally]:
     return [*rows, Tally("all", int(wrong.sum()), len(bank))]
 
 
+def pair_tallies(bank: Bank, read: npt.NDArray[np.int64]) -> list[Tally]:
+    """Colour wrong and total for each pair of colours the bank's two-colour marbles mix, by
+    name."""
+    wrong = read != bank.colours
+    return [
+        Tally(str(pair), int(wrong[bank.blends == pair].sum()), int((bank.blends == pair).sum()))
+        for pair in sorted(set(bank.blends.tolist()) - {""})
+    ]
+
+
 def _cell(t: Tally) -> str:
     return f"{t.wrong:>5} of {t.total:>6} {100 * t.right_share:6.2f}%"
 
 
-def table(title: str, before: Sequence[Tally], after: Sequence[Tally]) -> str:
-    """Colour right per look before and after training, one bank."""
-    lines = [title, f"  {'look':<18} {'before':>23}   {'after':>23}"]
-    for b, a in zip(before, after, strict=True):
-        lines.append(f"  {b.group:<18} {_cell(b)}   {_cell(a)}")
+Column = tuple[str, Sequence[Tally]]
+
+
+def table(title: str, columns: Sequence[Column], heading: str = "look") -> str:
+    """Colour right per group, one column per reader (before and after training, or one)."""
+    lines = [title, f"  {heading:<18} " + "   ".join(f"{name:>23}" for name, _ in columns)]
+    for row in zip(*(tallies for _, tallies in columns), strict=True):
+        lines.append(f"  {row[0].group:<18} " + "   ".join(_cell(t) for t in row))
     return "\n".join(lines)
+
+
+def report(name: str, bank: Bank, reads: Sequence[tuple[str, npt.NDArray[np.int64]]]) -> str:
+    """A bank's look table, then its two-colour marbles' pairs where it has any."""
+    text = table(
+        f"{name} ({len(bank)} crops):", [(c, look_tallies(bank, read)) for c, read in reads]
+    )
+    if (bank.blends != "").any():
+        pairs = [(c, pair_tallies(bank, read)) for c, read in reads]
+        text += "\n" + table(f"{name}, two-colour marbles:", pairs, "colours")
+    return text
 
 
 def starting_reader(folder: Path | None) -> DieReader:
@@ -83,7 +110,7 @@ def starting_reader(folder: Path | None) -> DieReader:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m models.training.fit_check", description=__doc__)
-    p.add_argument("--train", type=Path, action="append", required=True, help="bank to train on")
+    p.add_argument("--train", type=Path, action="append", default=[], help="bank to train on")
     p.add_argument("--check", type=Path, action="append", default=[], help="bank to read only")
     p.add_argument("--from", dest="start_from", type=Path, help="dir holding reader.pt")
     p.add_argument("--scenes", type=whole(1), help="train on the first N scenes of each bank")
@@ -92,6 +119,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--batch", type=whole(1, 4096), default=ReaderSettings.batch)
     p.add_argument("--seed", type=whole(0), default=0)
     p.add_argument("--no-augment", action="store_true", help="train on the crops as cut")
+    p.add_argument("--read-only", action="store_true", help="read the banks, train nothing")
     p.add_argument("--threads", type=whole(1), default=2)
     p.add_argument("--out", type=Path, help="write the trained reader.pt here")
     return p.parse_args(argv)
@@ -99,19 +127,38 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if not args.train and not (args.read_only and args.check):
+        raise SystemExit("name a --train bank, or --check banks with --read-only")
     torch.set_num_threads(args.threads)
     try:
-        train = join([load_bank(path) for path in args.train])
+        train = join([load_bank(path) for path in args.train]) if args.train else None
         checks = {str(path): load_bank(path) for path in args.check}
     except ValueError as err:
         raise SystemExit(str(err)) from None
-    if args.scenes is not None:
+    if train is not None and args.scenes is not None:
         train = train.first_scenes(args.scenes)
-    if len(train) == 0:
+    if train is not None and len(train) == 0:
         raise SystemExit("no crops to train on: --scenes leaves none")
     model = starting_reader(args.start_from)
-    banks = {"trained on": train, **{f"check {name}": bank for name, bank in checks.items()}}
-    before = {name: look_tallies(bank, colours_read(model, bank)) for name, bank in banks.items()}
+    banks = {f"check {name}": bank for name, bank in checks.items()}
+    if train is not None:
+        banks = {"trained on": train, **banks}
+    before = {name: colours_read(model, bank) for name, bank in banks.items()}
+    if args.read_only or train is None:
+        for name, bank in banks.items():
+            print(report(name, bank, [("read", before[name])]))
+        return
+    model = _train(model, train, args)
+    print(
+        f"trained {args.steps} steps of {args.batch} at peak lr {args.lr:g} on {len(train)} crops"
+        f" of {len(np.unique(train.scenes))} scenes,"
+        f" augmentation {'off' if args.no_augment else 'on'}"
+    )
+    for name, bank in banks.items():
+        print(report(name, bank, [("before", before[name]), ("after", colours_read(model, bank))]))
+
+
+def _train(model: DieReader, train: Bank, args: argparse.Namespace) -> DieReader:
     settings = ReaderSettings(
         steps=args.steps,
         batch=args.batch,
@@ -123,14 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
         torch.save(model.state_dict(), args.out / "reader.pt")
-    scenes = len(np.unique(train.scenes))
-    print(
-        f"trained {args.steps} steps of {args.batch} at peak lr {args.lr:g} on {len(train)} crops"
-        f" of {scenes} scenes, augmentation {'off' if args.no_augment else 'on'}"
-    )
-    for name, bank in banks.items():
-        after = look_tallies(bank, colours_read(model, bank))
-        print(table(f"{name} ({len(bank)} crops):", before[name], after))
+    return model
 
 
 if __name__ == "__main__":

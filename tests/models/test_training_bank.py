@@ -119,6 +119,7 @@ def test_exact_cuts_are_the_runtime_crop_of_the_stored_picture() -> None:
     np.testing.assert_allclose(bank.casts[first][0], crops.light_cue(image, expected))
     assert bank.pips[first].tolist() == [d.pips for d in dice]
     assert bank.colours[first].tolist() == [COLOURS.index(d.colour) for d in dice]
+    assert bank.blends[first].tolist() == [d.blend for d in dice]
 
 
 def test_a_bank_made_in_shards_is_the_bank_made_whole() -> None:
@@ -153,6 +154,7 @@ def _tiny_bank(n: int = 2) -> Bank:
         np.ones(n, np.int64),
         np.zeros(n, np.int64),
         np.array(["named solid"] * n),
+        np.array([""] * n),
         np.arange(n, dtype=np.int64),
     )
 
@@ -189,7 +191,7 @@ def _write_bad(path: Path, kind: str) -> None:
         ("scalar", "different numbers of crops"),
         ("float-crops", "type float32, expected"),
         ("truncated", "cannot read a crop bank"),
-        ("one-array", r"not a crop bank \(no crops, casts, pips, colours, looks, scenes\)"),
+        ("one-array", r"not a crop bank \(no crops, casts, pips, colours, looks, blends, scenes\)"),
     ],
 )
 def test_a_bad_bank_file_is_refused_by_name(tmp_path: Path, kind: str, message: str) -> None:

@@ -13,12 +13,19 @@ torch = pytest.importorskip("torch")
 from models.training.bank import Bank, BankSpec, render_bank, save_bank  # noqa: E402
 from models.training.colour_misses import Tally  # noqa: E402
 from models.training.crop_cache import CropSet  # noqa: E402
-from models.training.fit_check import colours_read, look_tallies, main, table  # noqa: E402
+from models.training.fit_check import (  # noqa: E402
+    colours_read,
+    look_tallies,
+    main,
+    pair_tallies,
+    report,
+    table,
+)
 from models.training.nets import DieReader  # noqa: E402
 from models.training.train_reader import ReaderCrops, ReaderSettings  # noqa: E402
 
 
-def _bank(colours: list[int], looks: list[str]) -> Bank:
+def _bank(colours: list[int], looks: list[str], blends: list[str] | None = None) -> Bank:
     n = len(colours)
     return Bank(
         np.zeros((n, 48, 48, 3), np.uint8),
@@ -26,6 +33,7 @@ def _bank(colours: list[int], looks: list[str]) -> Bank:
         np.ones(n, np.int64),
         np.array(colours, np.int64),
         np.array(looks),
+        np.array(blends or [""] * n),
         np.zeros(n, np.int64),
     )
 
@@ -55,15 +63,46 @@ def test_look_tallies(
     assert look_tallies(_bank(colours, looks), np.array(read, np.int64)) == expected
 
 
+def test_pairs_are_tallied_by_name() -> None:
+    bank = _bank(
+        [8, 8, 8, 0],
+        ["two-colour marble"] * 3 + ["named solid"],
+        ["red+green", "blue+black", "blue+black", ""],
+    )
+    assert pair_tallies(bank, np.array([8, 4, 8, 0], np.int64)) == [
+        Tally("blue+black", 1, 2),
+        Tally("red+green", 0, 1),
+    ]
+    assert pair_tallies(_bank([0], ["named solid"]), np.array([0], np.int64)) == []
+
+
 def test_table_sets_before_beside_after() -> None:
     before = [Tally("metal", 3, 10), Tally("all", 3, 10)]
     after = [Tally("metal", 0, 10), Tally("all", 0, 10)]
-    assert table("check b.npz (10 crops):", before, after).splitlines() == [
+    columns = [("before", before), ("after", after)]
+    assert table("check b.npz (10 crops):", columns).splitlines() == [
         "check b.npz (10 crops):",
         "  look                                before                     after",
         "  metal                  3 of     10  70.00%       0 of     10 100.00%",
         "  all                    3 of     10  70.00%       0 of     10 100.00%",
     ]
+
+
+def test_report_adds_the_pairs_where_there_are_marbles() -> None:
+    bank = _bank([8, 0], ["two-colour marble", "named solid"], ["blue+black", ""])
+    text = report("check b.npz", bank, [("read", np.array([4, 0], np.int64))])
+    assert text.splitlines() == [
+        "check b.npz (2 crops):",
+        "  look                                  read",
+        "  named solid            0 of      1 100.00%",
+        "  two-colour marble      1 of      1   0.00%",
+        "  all                    1 of      2  50.00%",
+        "check b.npz, two-colour marbles:",
+        "  colours                               read",
+        "  blue+black             1 of      1   0.00%",
+    ]
+    plain = report("b", _bank([0], ["named solid"]), [("read", np.array([0], np.int64))])
+    assert "two-colour marbles" not in plain
 
 
 def test_colours_read_names_one_colour_a_crop() -> None:
@@ -123,6 +162,22 @@ def test_the_command_goes_on_from_a_saved_reader(
     torch.save(DieReader().state_dict(), tmp_path / "reader.pt")
     main(["--train", str(train), "--from", str(tmp_path), "--steps", "1", "--batch", "2"])
     assert "augmentation on" in capsys.readouterr().out
+
+
+def test_read_only_reads_the_check_banks_as_they_are(
+    banks: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, check = banks
+    main(["--read-only", "--check", str(check)])
+    out = capsys.readouterr().out
+    assert out.startswith(f"check {check} (")
+    assert "  look                                  read" in out
+    assert "trained" not in out
+
+
+def test_nothing_to_train_on_and_nothing_to_read_is_refused() -> None:
+    with pytest.raises(SystemExit, match="name a --train bank, or --check banks with --read-only"):
+        main(["--check", "b.npz"])
 
 
 @pytest.mark.parametrize(
