@@ -30,8 +30,9 @@ import numpy.typing as npt
 from models.render import HOLDOUT_BACKGROUNDS, HOLDOUT_LIGHTS, SceneConfig, render_scene
 from models.render.dataset import JPEG_QUALITY, scene_seed
 from models.render.values import DieLabel, RenderedScene
-from models.training.augment import jitter_box, jpeg
+from models.training.augment import cut_crop, frame_cast, jitter_box, jpeg
 from models.training.crop_cache import CropSet
+from models.training.samples import Sample
 from models.training.synthetic import HOLDOUT_SETS, TRAINING_SETS
 from vision import crops
 from vision.arguments import whole
@@ -153,19 +154,18 @@ def cut_scene(
     scene: RenderedScene, index: int, jitters: int, rng: np.random.Generator
 ) -> list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], DieLabel, int]]:
     """(crop, light cue, die, scene index) for each cut of each labelled die, from the picture
-    as a stored set would keep it (JPEG); the cue is taken as training takes it, over the
-    labelled boxes."""
-    image = jpeg(scene.image_bgr, JPEG_QUALITY)
+    as a stored set would keep it (JPEG), cut and cued as training cuts and cues its crops."""
     dice = scene.visible_dice
     if not dice:
         return []
-    cast = crops.light_cue(image, np.stack([crops.crop_square(image, d.box_xyxy) for d in dice]))
+    boxes = np.array([d.box_xyxy for d in dice], np.float32)
+    none = np.zeros(len(dice), np.int64)
+    sample = Sample(jpeg(scene.image_bgr, JPEG_QUALITY), boxes, none, none)
+    cast = frame_cast(sample)
     out = []
-    for die in dice:
-        exact = np.array(die.box_xyxy, np.float32)
+    for die, exact in zip(dice, boxes, strict=True):
         for box in [jitter_box(exact, rng) for _ in range(jitters)] or [exact]:
-            crop = crops.crop_square(image, tuple(float(v) for v in box))
-            out.append((crop, cast, die, index))
+            out.append((cut_crop(sample, box), cast, die, index))
     return out
 
 
