@@ -17,14 +17,16 @@ from typing import Any, TypeVar
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from companion.errors import DicetableError
 from vision.arguments import whole
-from vision.datasets import DatasetError, load_dataset
+from vision.datasets import DatasetError, LabelledImage, load_dataset
 from vision.error_gallery import write_mistakes
 from vision.errors import VisionError
 from vision.metrics import PIP_AXIS, SetMetrics, colour_axis, score_image, summarise
 from vision.reading_protocol import Reader
+from vision.types import Die
 
 T = TypeVar("T")
 READERS = ("baseline", "model")
@@ -114,9 +116,7 @@ def evaluate_folder(
         times.append((clock() - start) * 1000.0)
         scores.append(score_image(image.boxes, reading.dice, image.match_by))
         if gallery is not None:
-            write_mistakes(
-                gallery, dataset.name, image.path, frame, image.boxes, reading.dice, image.match_by
-            )
+            _write_gallery(gallery, dataset.name, image, frame, reading.dice)
     return SetReport(
         dataset.name,
         str(folder),
@@ -239,18 +239,26 @@ def open_gallery(folder: Path | None) -> None:
         raise EvalError(f"--gallery {folder}: cannot make the folder ({exc.strerror})") from None
 
 
+def _write_gallery(
+    gallery: Path,
+    dataset: str,
+    image: LabelledImage,
+    frame: npt.NDArray[np.uint8],
+    reads: Sequence[Die],
+) -> None:
+    try:
+        write_mistakes(gallery, dataset, image.path, frame, image.boxes, reads, image.match_by)
+    except OSError as exc:
+        raise EvalError(f"--gallery {gallery}: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     open_gallery(args.gallery)
     reader = load_reader(args.reader)
-    try:
-        reports = [
-            evaluate_folder(
-                reader, folder, args.split, args.match, args.limit, gallery=args.gallery
-            )
-            for folder in args.folders
-        ]
-    except OSError as exc:
-        raise EvalError(f"--gallery {args.gallery}: {exc}") from None
+    reports = [
+        evaluate_folder(reader, folder, args.split, args.match, args.limit, gallery=args.gallery)
+        for folder in args.folders
+    ]
     if args.json:
         payload = {
             "reader": reader.name,

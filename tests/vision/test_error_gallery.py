@@ -126,3 +126,16 @@ def test_eval_gallery_on_a_file_is_refused_before_reading(
     err = capsys.readouterr().err
     assert f"--gallery {taken}: cannot make the folder" in err
     assert taken.read_text() == "mine"
+
+
+def test_eval_gallery_that_cannot_be_written_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = write_set(tmp_path / "drawn")
+    _spoil_labels(root)
+    out = tmp_path / "gallery"
+    monkeypatch.setattr(cv2, "imwrite", lambda *_: False)
+    argv = ["eval", str(root), "--reader", "baseline", "--split", "all", "--gallery", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"--gallery {out}: could not write {out}" in err
