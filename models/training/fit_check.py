@@ -54,11 +54,7 @@ def colours_read(model: DieReader, bank: Bank) -> npt.NDArray[np.int64]:
 def look_tallies(bank: Bank, read: npt.NDArray[np.int64]) -> list[Tally]:
     """Colour wrong and total per look (in `LOOKS` order, those the bank holds), then "all"."""
     wrong = read != bank.colours
-    rows = [
-        Tally(look, int(wrong[bank.looks == look].sum()), int((bank.looks == look).sum()))
-        for look in LOOKS
-        if (bank.looks == look).any()
-    ]
+    rows = [_tally(look, bank.looks == look, wrong) for look in LOOKS if (bank.looks == look).any()]
     return [*rows, Tally("all", int(wrong.sum()), len(bank))]
 
 
@@ -66,10 +62,12 @@ def pair_tallies(bank: Bank, read: npt.NDArray[np.int64]) -> list[Tally]:
     """Colour wrong and total for each pair of colours the bank's two-colour marbles mix, by
     name."""
     wrong = read != bank.colours
-    return [
-        Tally(str(pair), int(wrong[bank.blends == pair].sum()), int((bank.blends == pair).sum()))
-        for pair in sorted(set(bank.blends.tolist()) - {""})
-    ]
+    pairs = sorted(set(bank.blends.tolist()) - {""})
+    return [_tally(pair, bank.blends == pair, wrong) for pair in pairs]
+
+
+def _tally(group: str, members: npt.NDArray[np.bool_], wrong: npt.NDArray[np.bool_]) -> Tally:
+    return Tally(group, int(wrong[members].sum()), int(members.sum()))
 
 
 def _cell(t: Tally) -> str:
