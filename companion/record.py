@@ -51,7 +51,7 @@ def strip_comment(line: str) -> str:
     for at, char in enumerate(line):
         if char != "#" or (at > 0 and not line[at - 1].isspace()):
             continue
-        if at + 1 < len(line) and line[at + 1].isdigit():
+        if at + 1 < len(line) and line[at + 1] in "0123456789":
             continue
         return line[:at]
     return line

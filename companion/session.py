@@ -79,8 +79,7 @@ class Session(CameraRolls):
     ) -> GameView:
         """A new game; the rules check the header first (FieldError names a bad key)."""
         rules = find_game(game)
-        full = {"Game": rules.name, **{k: v for k, v in header.items() if k != "Game"}}
-        sr.check_header(rules, full)
+        full = self._checked_header(rules, header)
         return self.view(self.store.create_game(full, rules.name, title=title))
 
     def create_from_options(self, players: object, options: object) -> GameView:
@@ -93,16 +92,14 @@ class Session(CameraRolls):
         if not isinstance(text, str) or not text.strip():
             raise FieldError("the record is empty", "record")
         record = parse_record(text)
-        lines = [
-            self._rules(record.header.get("Game", DEFAULT_GAME)).format_event(s.event)
-            for s in replay_steps(text)
-        ]
-        view = self.create_game(record.header, record.header.get("Game", DEFAULT_GAME))
-        seq = 0
-        for line in lines:
-            seq = self.store.append(view.game_id, line, expected_seq=seq, source="import").seq
+        steps = list(replay_steps(text))  # first: names a bad line, or an unknown game
+        rules = self._rules(record.header.get("Game", DEFAULT_GAME))
+        lines = [sr.storable_line(rules.format_event(s.event), s.line) for s in steps]
+        full = self._checked_header(rules, record.header)
+        # One transaction: a refused line or a crash midway leaves no game behind.
+        game_id = self.store.create_game_with(full, rules.name, lines, source="import")
         self.table.wake()
-        return self.view(view.game_id)
+        return self.view(game_id)
 
     def list_games(self) -> list[GameSummary]:
         out: list[GameSummary] = []
@@ -253,6 +250,16 @@ class Session(CameraRolls):
 
     # --- internals ---------------------------------------------------------------------------
 
+    def _checked_header(
+        self, rules: GameRules[Any, Any], header: Mapping[str, str]
+    ) -> dict[str, str]:
+        """The header with its `Game`, once the rules and the store's limits accept it
+        (FieldError naming the form field otherwise)."""
+        full = {"Game": rules.name, **{k: v for k, v in header.items() if k != "Game"}}
+        sr.check_header(rules, full)
+        sr.check_storable_header(full)
+        return full
+
     def _rules(self, name: str) -> GameRules[Any, Any]:
         return find_game(name)
 
@@ -261,9 +268,10 @@ class Session(CameraRolls):
         text = line.strip()
         if not text or "\n" in text or "\r" in text:
             raise RecordError("expected one line `NAME: VERB ARGS...`", None, line)
+        sr.storable_line(text)
         _, state = self._folded(info)
         try:
-            return rules.format_event(rules.parse_event(text, state))
+            return sr.storable_line(rules.format_event(rules.parse_event(text, state)))
         except RecordError as exc:
             raise RecordError(exc.reason, None, line) from None
 

@@ -53,7 +53,7 @@ def parse_dice_text(text: object) -> tuple[Die, ...]:
     dice: list[Die] = []
     for token in tokens:
         colour_part, pips_part = token[:-1], token[-1:]
-        if not colour_part or not pips_part.isdigit():
+        if not colour_part or not pips_part.isascii() or not pips_part.isdigit():
             raise PendingError(f"bad die {token!r}: expected a colour and pips, like y4", "dice")
         try:
             dice.append(hand_die(parse_colour(colour_part), parse_pips(int(pips_part))))

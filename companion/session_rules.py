@@ -13,8 +13,15 @@ from typing import Any
 
 from companion.errors import InvalidEventError, RecordError
 from companion.games import GameRules, HeaderError
+from companion.record import RecordLine
 from companion.session_errors import FieldError
-from companion.store_values import StoredEvent
+from companion.store_values import (
+    MAX_HEADER_ITEMS,
+    MAX_HEADER_KEY_CHARS,
+    MAX_HEADER_VALUE_CHARS,
+    MAX_LINE_CHARS,
+    StoredEvent,
+)
 
 # Form option names to the record header keys the rules read (docs/record-format.md).
 OPTION_KEYS: dict[str, str] = {
@@ -138,6 +145,43 @@ def check_header(rules: GameRules[Any, Any], header: Mapping[str, str]) -> None:
         rules.new_game(header)
     except HeaderError as exc:
         raise FieldError(exc.reason, field_of_header_key(exc.key)) from None
+
+
+HEADER_WORDS = {"Players": "the player names", "Title": "the title"}
+
+
+def check_storable_header(header: Mapping[str, str]) -> None:
+    """FieldError naming the field of a header value over the store's limits."""
+    if len(header) > MAX_HEADER_ITEMS:
+        raise FieldError(
+            f"a game has at most {MAX_HEADER_ITEMS} header items, not {len(header)}", "record"
+        )
+    for key, value in header.items():
+        words = HEADER_WORDS.get(key, f"the {key} setting")
+        if len(key) > MAX_HEADER_KEY_CHARS:
+            raise FieldError(
+                f"a setting name is at most {MAX_HEADER_KEY_CHARS} characters: {key[:40]!r}...",
+                field_of_header_key(key),
+            )
+        if len(value) > MAX_HEADER_VALUE_CHARS:
+            raise FieldError(
+                f"{words} are {len(value)} characters long; the limit is {MAX_HEADER_VALUE_CHARS}"
+                if key == "Players"
+                else f"{words} is {len(value)} characters long; the limit is "
+                f"{MAX_HEADER_VALUE_CHARS}",
+                field_of_header_key(key),
+            )
+
+
+def storable_line(line: str, source: RecordLine | None = None) -> str:
+    """`line` when the store can keep it; else RecordError (with the record line it came
+    from, if any)."""
+    if len(line) <= MAX_LINE_CHARS:
+        return line
+    reason = f"this event is {len(line)} characters long; the limit is {MAX_LINE_CHARS}"
+    if source is None:
+        raise RecordError(reason, None, line)
+    raise RecordError(reason, source.line_no, source.raw)
 
 
 def _dice_text(dice: Sequence[Mapping[str, Any]]) -> str:

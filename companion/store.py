@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -112,6 +112,20 @@ class EventStore:
         self, header: Mapping[str, str], game: str = "ryb", *, title: str | None = None
     ) -> GameId:
         """Store a new game with its header; returns its new random id."""
+        return self.create_game_with(header, game, (), title=title)
+
+    def create_game_with(
+        self,
+        header: Mapping[str, str],
+        game: str,
+        lines: Sequence[str],
+        *,
+        source: str = "import",
+        title: str | None = None,
+    ) -> GameId:
+        """Store a new game and its first events in one transaction: a failure or a crash
+        anywhere leaves no game at all. Every line is checked before anything is written."""
+        new = [NewEvent.checked(line, source, None, None) for line in lines]
         checked = check_header(header)
         kind = check_name("game kind", game)
         if title is not None:
@@ -131,6 +145,8 @@ class EventStore:
                 if conn.execute("SELECT 1 FROM games WHERE id = ?", (info.id,)).fetchone():
                     continue
                 rows.insert_game(conn, info)
+                for event in new:
+                    self._insert(conn, info.id, event)
                 return info.id
         raise StoreError(f"could not find a free game id in {_ID_ATTEMPTS} tries")
 

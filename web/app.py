@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from flask import Flask
 
 from companion.session import Session
-from web import errors, login, security
+from web import errors, headers, login, security
 from web.api import bp as api_bp
 from web.api_camera import bp as camera_bp
 from web.api_stats import bp as stats_bp
@@ -45,6 +45,7 @@ def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None
     app.extensions[EXTENSION] = Services(config, session, live, overlay)
     errors.register(app)
     app.before_request(security.check_request)
+    app.after_request(headers.add_headers)
     app.register_blueprint(login.bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)

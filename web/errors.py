@@ -132,8 +132,24 @@ def register(app: Flask) -> None:
 # --- request bodies ------------------------------------------------------------------------
 
 
+MAX_NUMBER_CHARS = 40
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    # int() of thousands of digits is slow or refused outright (Python's 4,300-digit limit).
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ValueError(f"a number of {len(text)} digits is too long")
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ValueError(f"a number of {len(text)} characters is too long")
+    return float(text)
 
 
 def json_body(allowed: Collection[str], required: Collection[str] = ()) -> dict[str, Any]:
@@ -147,9 +163,18 @@ def json_body(allowed: Collection[str], required: Collection[str] = ()) -> dict[
             shown = request.mimetype or "no Content-Type"
             raise ApiError(415, f"send JSON with Content-Type: application/json, not {shown}")
         try:
-            body = json.loads(raw, parse_constant=_refuse_constant)
+            body = json.loads(
+                raw,
+                parse_constant=_refuse_constant,
+                parse_int=_bounded_int,
+                parse_float=_bounded_float,
+            )
         except (ValueError, UnicodeDecodeError) as exc:
             raise ApiError(400, f"the body is not valid JSON: {exc}", "body") from None
+        except RecursionError:
+            raise ApiError(
+                400, "the body is not valid JSON: it is nested too deeply", "body"
+            ) from None
     if not isinstance(body, dict):
         raise ApiError(400, f"the body must be a JSON object, not {type(body).__name__}", "body")
     for key in body:

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, make_response, render_template, re
 
 from companion.errors import InvalidGameIdError, UnknownGameError
 from web.config import services
+from web.headers import embeddable
 from web.security import csrf_token, overlay_readable
 
 bp = Blueprint("pages", __name__, template_folder="templates")
@@ -123,6 +124,7 @@ def kid_table() -> Response:
 
 @bp.get("/overlay/<game_id>")
 @overlay_readable
+@embeddable
 def overlay(game_id: str) -> Response:
     if request.args.get("test") != "1":
         _game_view(game_id)
@@ -131,6 +133,7 @@ def overlay(game_id: str) -> Response:
 
 @bp.get("/overlay")
 @overlay_readable
+@embeddable
 def overlay_test() -> Response:
     """Sample content only (`?test=1`): place the overlay in OBS before any game exists."""
     return _overlay_page(None)

@@ -182,7 +182,13 @@ def _check_write(level: Access, how: str | None, presented: bool) -> None:
 
 
 def safe_next(target: str | None) -> str:
-    """`target` if it is a path on this server, else `/` (no open redirects)."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return "/"
+    """`target` if it is a path on this server, else `/` (no open redirects).
+
+    Browsers drop tabs and line breaks from a URL, so `/<TAB>/evil.example` is `//evil.example`
+    to them: any whitespace or control character refuses the target (and a line break could
+    not stand in a `Location` header anyway)."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    if "\\" in target or any(c.isspace() or not c.isprintable() for c in target):
+        return "/"
+    return target

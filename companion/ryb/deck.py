@@ -72,7 +72,8 @@ class Deck:
 
 
 def _number(text: str, what: str, low: int, high: int) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
+    plain = text.isascii() and text.isdigit() and len(text.lstrip("0")) <= len(str(high))
+    if not plain or not low <= int(text) <= high:
         raise ValueError(f"{what} must be a whole number {low}..{high}, not {text!r}")
     return int(text)
 

@@ -64,7 +64,9 @@ def _colour(token: str) -> Colour:
 
 
 def number(token: str, what: str, low: int = 0, high: int = 999) -> int:
-    if not token.isdigit() or not low <= int(token) <= high:
+    # isdigit alone accepts digits int() refuses ("²") and any length int() may refuse.
+    plain = token.isascii() and token.isdigit() and len(token.lstrip("0")) <= len(str(high))
+    if not plain or not low <= int(token) <= high:
         raise TokenError(f"{what} must be a whole number {low}..{high}, not {token!r}")
     return int(token)
 
