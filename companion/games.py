@@ -17,7 +17,10 @@ S = TypeVar("S")
 E = TypeVar("E")
 
 DEFAULT_GAME = "ryb"
-_GAMES: dict[str, str] = {"ryb": "companion.ryb.game:RULES"}
+_GAMES: dict[str, str] = {
+    "ryb": "companion.ryb.game:RULES",
+    "rgb": "companion.rgb.game:RULES",
+}
 
 
 class UnknownRulesError(DicetableError, LookupError):

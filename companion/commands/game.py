@@ -150,6 +150,9 @@ def describe_state(state: dict[str, Any]) -> str:
     """A few readable lines of an RYB state JSON: players, goals, whose turn, the winner."""
     lines: list[str] = []
     for p in state.get("players", []):
+        if "score" not in p:  # a game without points (RGB): the names alone
+            lines.append(str(p.get("name")))
+            continue
         dice = ", ".join(f"{n} {c}" for c, n in p.get("dice", {}).items() if n) or "no dice"
         treasure = ", ".join(f"{t['colour']} {t['target']}" for t in p.get("treasure", []))
         lines.append(
@@ -159,7 +162,8 @@ def describe_state(state: dict[str, Any]) -> str:
         f"#{g['index']} {g['colour']} {g['target']} (banked {g['banked']})"
         for g in state.get("goals", [])
     ]
-    lines.append("goals in play: " + ("; ".join(goals) if goals else "none"))
+    if "goals" in state:
+        lines.append("goals in play: " + ("; ".join(goals) if goals else "none"))
     turn = state.get("turn") or {}
     if state.get("winner"):
         lines.append(f"winner: {state['winner']}")

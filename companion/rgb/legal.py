@@ -1,0 +1,85 @@
+"""The legal actions of a player: for a stack (the board view) and to know when a pass is due."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from companion.errors import InvalidEventError
+from companion.rgb import actions as act
+from companion.rgb.board import ORTHOGONAL, Kind, Layer, Square, all_squares, in_line
+from companion.rgb.events import Action, Attack, Create, Heal, Move
+from companion.rgb.state import GameState
+
+
+def _accepted(state: GameState, check: object, event: Action) -> bool:
+    try:
+        check(state, event)  # type: ignore[operator]
+    except InvalidEventError:
+        return False
+    return True
+
+
+def moves_from(state: GameState, square: Square) -> Iterator[Move]:
+    """Every square the stack on `square` can move to: rook lines, then the diagonal steps."""
+    stack = state.board.get(square)
+    if stack is None:
+        return
+    for d in ORTHOGONAL:
+        at = square.shifted(*d)
+        while at is not None and at not in state.board:
+            yield Move(stack.owner, square, at)
+            at = at.shifted(*d)
+    for at in act.diagonal_targets(square):
+        if at not in state.board:
+            yield Move(stack.owner, square, at)
+
+
+def attacks_from(state: GameState, square: Square) -> Iterator[Attack]:
+    """One attack per target the stack on `square` reaches (its bottom layer; support if needed)."""
+    stack = state.board.get(square)
+    if stack is None:
+        return
+    supports = [None] + [s for s, _ in state.stacks_of(stack.owner) if in_line(s, square)]
+    for target, victim in sorted(state.board.items()):
+        if victim.owner == stack.owner:
+            continue
+        for support in supports:
+            event = Attack(stack.owner, square, target, victim.layers[0], support)
+            if _accepted(state, act.attack, event):
+                yield event
+                break
+
+
+def creations(state: GameState, player: str) -> Iterator[Create]:
+    for square in all_squares():
+        event = Create(player, square)
+        if _accepted(state, act.create, event):
+            yield event
+
+
+def heals(state: GameState, player: str) -> Iterator[Heal]:
+    golden = state.golden(player)
+    if golden is None:
+        return
+    for square, stack in state.stacks_of(player):
+        event = Heal(player, square)
+        if stack.kind is not Kind.GOLDEN and _accepted(state, act.heal, event):
+            yield event
+
+
+def actions_of(state: GameState, player: str) -> Iterator[Action]:
+    for square, _ in state.stacks_of(player):
+        yield from moves_from(state, square)
+    for square, _ in state.stacks_of(player):
+        yield from attacks_from(state, square)
+    yield from creations(state, player)
+    yield from heals(state, player)
+
+
+def has_action(state: GameState, player: str) -> bool:
+    return next(actions_of(state, player), None) is not None
+
+
+def layer_choices(state: GameState, square: Square) -> tuple[Layer, ...]:
+    stack = state.board.get(square)
+    return tuple(dict.fromkeys(stack.layers)) if stack is not None else ()
