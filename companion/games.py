@@ -20,7 +20,10 @@ DEFAULT_GAME = "ryb"
 _GAMES: dict[str, str] = {
     "ryb": "companion.ryb.game:RULES",
     "rgb": "companion.rgb.game:RULES",
+    "modifier": "companion.modifier.game:RULES",
 }
+# `expected_dice` counts dice whose colour a game ignores (the modifier game) under this colour.
+ANY_COLOUR = Colour.OTHER
 
 
 class UnknownRulesError(DicetableError, LookupError):
@@ -66,9 +69,22 @@ class GameRules(Protocol[S, E]):
         """Who acts next (the drafter during a draft); None once the game is over."""
         ...
 
-    def expected_dice(self, state: S, player: str, goal_ref: str) -> dict[Colour, int]:
-        """The dice `player` should roll to attempt the goal `goal_ref` names."""
+    def expected_dice(self, state: S, player: str, goal_ref: str | None) -> dict[Colour, int]:
+        """The dice `player` should roll next, counted by colour.
+
+        Where a roll attempts one goal (RYB), `goal_ref` names it and is required. A game whose
+        rolls attempt no goal (the modifier game: everyone throws six dice) takes None and
+        refuses a goal with InvalidEventError; dice whose colour it ignores are counted under
+        `ANY_COLOUR`.
+        """
         ...
+
+
+def table_verbs(rules: GameRules[Any, Any]) -> frozenset[str]:
+    """Verbs of record lines that the whole table does, written without `NAME:` (the modifier
+    game's `reveal`). A game says so with a `table_verbs` attribute; most have none."""
+    verbs: frozenset[str] = frozenset(getattr(rules, "table_verbs", ()))
+    return verbs
 
 
 def game_names() -> tuple[str, ...]:

@@ -28,7 +28,7 @@ class RecordLine:
     raw: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.text}"
+        return f"{self.player}: {self.text}" if self.player else self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,13 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _event_line(text: str, line_no: int, raw: str) -> RecordLine:
+def _event_line(
+    text: str, line_no: int, raw: str, table: frozenset[str] = frozenset()
+) -> RecordLine:
+    """`NAME: verb args`, or `verb args` for a verb the whole table does (player "")."""
+    words = text.split()
+    if words and words[0].lower() in table:
+        return RecordLine("", " ".join(words), line_no, raw)
     who, sep, rest = text.partition(":")
     player = who.strip()
     words = rest.split()
@@ -86,11 +92,23 @@ def _header_line(raw: str, line_no: int) -> tuple[str, str]:
     return m.group(1), _unescape(m.group(2))
 
 
+def _table_verbs(header: Mapping[str, str]) -> frozenset[str]:
+    """The verbs the header's game lets the table write without a name (none if unknown)."""
+    from companion.games import DEFAULT_GAME, UnknownRulesError, find_game, table_verbs
+
+    try:
+        return table_verbs(find_game(header.get("Game", DEFAULT_GAME)))
+    except UnknownRulesError:
+        return frozenset()
+
+
 def parse_record(text: str) -> Record:
-    """Split a record into its header and event lines (syntax only, no rules)."""
+    """Split a record into its header and event lines (syntax only: the header's game only
+    says which verbs may come without a name)."""
     header: dict[str, str] = {}
     where: dict[str, int] = {}
     lines: list[RecordLine] = []
+    table: frozenset[str] | None = None
     for line_no, raw in enumerate(text.splitlines(), start=1):
         if raw.lstrip().startswith("["):
             if lines:
@@ -102,7 +120,9 @@ def parse_record(text: str) -> Record:
             continue
         body = strip_comment(raw).strip()
         if body:
-            lines.append(_event_line(body, line_no, raw))
+            if table is None:  # the header is complete once the first event line comes
+                table = _table_verbs(header)
+            lines.append(_event_line(body, line_no, raw, table))
     return Record(header, tuple(lines), where)
 
 
@@ -116,10 +136,11 @@ def format_record(header: Mapping[str, str], event_lines: Iterable[str]) -> str:
             raise RecordError(f"header {key} holds a line break: {value!r}")
         out.append(f'[{key} "{_escape(value)}"]')
     body: list[str] = []
+    table = _table_verbs(header)
     for n, line in enumerate(event_lines, start=1):
         if strip_comment(line) != line or "\n" in line or line.lstrip().startswith("["):
             raise RecordError(f"event line {n} cannot hold a comment, a break or a [", None, line)
-        body.append(str(_event_line(line, n, line)))
+        body.append(str(_event_line(line, n, line, table)))
     if out and body:
         out.append("")
     return "\n".join(out + body) + "\n"

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion import session_rules as sr
 from companion.errors import ConflictError, RecordError, StoreError
-from companion.games import DEFAULT_GAME, GameRules, find_game
+from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
 from companion.record import parse_record, replay_steps
 from companion.session_errors import FieldError
 from companion.session_roll import CameraRolls
@@ -83,8 +83,14 @@ class Session(CameraRolls):
         return self.view(self.store.create_game(full, rules.name, title=title))
 
     def create_from_options(self, players: object, options: object) -> GameView:
-        """A new game from the form's players list and options (`edition`, `rules`...)."""
-        return self.create_game(sr.header_from_options(players, options))
+        """A new game from the form's players list and options (`game`, `edition`...)."""
+        header = sr.header_from_options(players, options)
+        game = header.get("Game", DEFAULT_GAME)
+        try:
+            find_game(game)
+        except UnknownRulesError as exc:
+            raise FieldError(str(exc), "options.game") from None
+        return self.create_game(header, game)
 
     def import_record(self, text: str) -> GameView:
         """Store a whole record as a new game; a bad line raises RecordError with its number

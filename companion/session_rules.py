@@ -25,6 +25,7 @@ from companion.store_values import (
 
 # Form option names to the record header keys the rules read (docs/record-format.md).
 OPTION_KEYS: dict[str, str] = {
+    "game": "Game",
     "edition": "Edition",
     "variable": "Variable",
     "rules": "Rules",
@@ -215,7 +216,9 @@ def rolls_csv(
     state = start(rules, header)
     for event in events:
         _, state = step(rules, state, event.line)
-        verb = event.line.partition(":")[2].split()[0].lower()
+        who, named, rest = event.line.partition(":")
+        words = (rest if named else who).split()  # a table line (`reveal`) has no name
+        verb = words[0].lower() if words else ""
         if verb not in ROLL_VERBS:
             continue
         attempt = rules.state_json(state).get("last_attempt")

@@ -147,7 +147,10 @@ def _games(data_dir: Path, *, as_json: bool) -> int:
 
 
 def describe_state(state: dict[str, Any]) -> str:
-    """A few readable lines of an RYB state JSON: players, goals, whose turn, the winner."""
+    """A few readable lines of an RYB state JSON: players, goals, whose turn, the winner. A
+    game whose state JSON carries its own `summary` lines (the modifier game) prints those."""
+    if isinstance(state.get("summary"), list):
+        return "\n".join(str(line) for line in state["summary"])
     lines: list[str] = []
     for p in state.get("players", []):
         if "score" not in p:  # a game without points (RGB): the names alone

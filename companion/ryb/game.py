@@ -47,8 +47,11 @@ def parse_goal_ref(text: str) -> GoalRef:
         raise InvalidEventError(str(exc)) from None
 
 
-def expected_dice(state: GameState, player: str, goal_ref: str) -> dict[Colour, int]:
-    """The dice an attempt on `goal_ref` rolls (ruling 1; Shanghai dice for the current player)."""
+def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[Colour, int]:
+    """The dice an attempt on `goal_ref` rolls (ruling 1; Shanghai dice for the current player).
+    Every RYB roll attempts a goal, so None is refused."""
+    if goal_ref is None:
+        raise InvalidEventError("name the goal the roll attempts: a colour or #K")
     goal = find_goal(state, parse_goal_ref(goal_ref))
     pool = state.player(player).dice
     if player == state.current.name:
@@ -84,7 +87,9 @@ class RybRules:
     def current_player(self, state: GameState) -> str | None:
         return current_player(state)
 
-    def expected_dice(self, state: GameState, player: str, goal_ref: str) -> dict[Colour, int]:
+    def expected_dice(
+        self, state: GameState, player: str, goal_ref: str | None
+    ) -> dict[Colour, int]:
         return expected_dice(state, player, goal_ref)
 
 

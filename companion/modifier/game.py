@@ -1,0 +1,107 @@
+"""The modifier dice game as the registry serves it (`companion.games.find_game("modifier")`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import InvalidEventError
+from companion.games import ANY_COLOUR, HeaderError
+from companion.modifier import cards as cd
+from companion.modifier.events import Event
+from companion.modifier.notation import TABLE_VERBS, format_event, name, parse_event
+from companion.modifier.rules import apply, new_game
+from companion.modifier.state import DICE, GameState, Phase
+from companion.modifier.view import state_json
+from vision.types import Colour
+
+
+def players(header: Mapping[str, str]) -> tuple[str, ...]:
+    if "Players" not in header:
+        raise HeaderError(
+            "Players", 'missing: name the players in seat order, [Players "Ann, Ben"]'
+        )
+    names = tuple(n.strip() for n in header["Players"].split(","))
+    for each in names:
+        try:
+            name(each)
+        except cd.CardError as exc:
+            why = f"{exc} (a name is one word of letters, digits, _ ' . -)"
+            raise HeaderError("Players", why) from None
+        if each.lower() in TABLE_VERBS:
+            raise HeaderError("Players", f"{each!r} is a word of the record; choose another name")
+    return names
+
+
+def start(header: Mapping[str, str]) -> GameState:
+    """The starting state a record header describes (only `Players` matters to the rules)."""
+    names = players(header)
+    try:
+        return new_game(names)
+    except InvalidEventError as exc:
+        raise HeaderError("Players", str(exc)) from None
+
+
+def current_player(state: GameState) -> str | None:
+    """Everyone rolls at once, so this is the first player in seat order whose dice are not in
+    yet; between rounds, the first player of the deck-selecting order; None once it is over."""
+    if state.winner is not None or (state.phase is Phase.OVER and state.standing is None):
+        return None
+    current = state.round
+    if state.phase is Phase.PLAY and current is not None:
+        waiting = [n for n, r in zip(state.players, current.rolls, strict=True) if r is None]
+        return waiting[0] if waiting else None
+    if state.standing is not None and state.phase is Phase.GOALS:
+        return state.standing.order[0]
+    return None if state.phase is Phase.OVER else state.players[0]
+
+
+def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[Colour, int]:
+    """Every player throws their six dice, of any colour; a roll attempts no goal."""
+    if goal_ref:
+        raise InvalidEventError(
+            f"in the modifier dice game a roll is not an attempt on a goal ({goal_ref!r}): "
+            f"each player throws all {DICE} of their dice"
+        )
+    if state.seat(player) is None:
+        raise InvalidEventError(f"unknown player {player!r} (players: {', '.join(state.players)})")
+    return {ANY_COLOUR: DICE}
+
+
+@dataclass(frozen=True)
+class ModifierRules:
+    name: str = "modifier"
+    table_verbs: frozenset[str] = TABLE_VERBS
+
+    def new_game(self, header: Mapping[str, str]) -> GameState:
+        return start(header)
+
+    def parse_event(self, line: str, state: GameState) -> Event:
+        return parse_event(line)
+
+    def apply(self, state: GameState, event: Event) -> GameState:
+        return apply(state, event)
+
+    def format_event(self, event: Event) -> str:
+        return format_event(event)
+
+    def event_player(self, event: Event) -> str:
+        return event.player
+
+    def state_json(self, state: GameState) -> dict[str, Any]:
+        return state_json(state)
+
+    def winner(self, state: GameState) -> str | None:
+        return state.winner
+
+    def current_player(self, state: GameState) -> str | None:
+        return current_player(state)
+
+    def expected_dice(
+        self, state: GameState, player: str, goal_ref: str | None = None
+    ) -> dict[Colour, int]:
+        return expected_dice(state, player, goal_ref)
+
+
+RULES = ModifierRules()
