@@ -38,7 +38,7 @@ def _jpeg_size(handle: BinaryIO) -> tuple[int, int] | None:
 
 def _header_size(handle: BinaryIO) -> tuple[int, int] | None:
     head = handle.read(26)
-    if head.startswith(_PNG_MAGIC) and head[12:16] == b"IHDR":
+    if head.startswith(_PNG_MAGIC) and head[12:16] == b"IHDR" and len(head) >= 24:
         width, height = struct.unpack(">II", head[16:24])
         return int(width), int(height)
     if head.startswith(b"\xff\xd8"):
@@ -56,6 +56,8 @@ def image_size(path: Path) -> tuple[int, int]:
             size = _header_size(handle)
     except OSError as exc:
         raise ValueError(f"cannot open image: {exc}") from None
+    except struct.error:  # a header cut short inside a field
+        size = None
     if size is None or size[0] <= 0 or size[1] <= 0:
         raise ValueError(f"not a PNG, JPEG or BMP image with a readable size: {path}")
     return size
