@@ -104,6 +104,13 @@ def apply(state: GameState, event: Event) -> GameState:
     return replace(after, moves=state.moves + 1)
 
 
+def _reshuffle(state: GameState) -> GameState:
+    # Ruling 7: with two players an empty draw deck stays empty.
+    if len(state.players) == 2:
+        fail("with two players the discards are never shuffled back into the draw deck")
+    return replace(state, discard=())
+
+
 def _turn_event(state: GameState, event: Event) -> GameState:
     if isinstance(event, Refill):
         return turns.refill(state, event)
@@ -112,7 +119,7 @@ def _turn_event(state: GameState, event: Event) -> GameState:
     if isinstance(event, Pass):
         return turns.pass_turn(state, event)
     if isinstance(event, Reshuffle):
-        return replace(state, discard=())
+        return _reshuffle(state)
     if isinstance(event, Attempt):
         return attempt.attempt(state, event)
     if isinstance(event, Bank):
