@@ -4,24 +4,34 @@ reading RYB's dice colours through the data folder's active calibration profile 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vision.live import LiveConfig, LivePipeline, open_live_feed
 from vision.reading_protocol import Reader
 
+if TYPE_CHECKING:
+    from vision.reader import ReaderConfig
+
 RYB_COLOUR_BAR = 0.75
 
 
-def game_reader(threads: int = 2) -> Reader:
-    """The shipped model reading colours against RYB's dice (red, yellow, blue)."""
+def game_config() -> ReaderConfig:
+    """The reader's settings at an RYB table: colours read against its dice (red, yellow, blue)."""
     from companion.ryb.dice import DIE_COLOURS
-    from vision.reader import ReaderConfig, load_default_reader
+    from vision.reader import ReaderConfig
 
     # The free-naming colour bar (0.9) would only ask players to confirm dice already right
     # here: the reader never takes red, yellow and blue for one another, and a die whose belief
     # lies mostly outside them is flagged by the palette. On the demo recording 0.9 turned 2 of
     # its 6 rolls, all read right, from sure into flagged.
-    config = ReaderConfig(palette=DIE_COLOURS, colour_unsure_below=RYB_COLOUR_BAR)
-    return load_default_reader(config, threads=threads)
+    return ReaderConfig(palette=DIE_COLOURS, colour_unsure_below=RYB_COLOUR_BAR)
+
+
+def game_reader(threads: int = 2) -> Reader:
+    """The shipped model reading colours against RYB's dice (red, yellow, blue)."""
+    from vision.reader import load_default_reader
+
+    return load_default_reader(game_config(), threads=threads)
 
 
 def table_reader(data_dir: Path | None) -> Reader:

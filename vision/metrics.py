@@ -20,8 +20,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from vision.datasets import BoxF, LabelledBox, MatchBy
-from vision.types import COLOURS, Die, iou
+from vision.types import COLOURS, Colour, Die, iou
 
+# The colours RYB is played with: their figures are quoted on their own, since a game of them
+# scores only these, and one read as another changes a total.
+PRIMARIES: tuple[int, ...] = tuple(COLOURS.index(Colour(c)) for c in ("red", "yellow", "blue"))
 IOU_THRESHOLD = 0.5
 CENTRE_REACH = 0.5
 PIP_AXIS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "none")
@@ -190,6 +193,29 @@ class SetMetrics:
     @property
     def colours_right(self) -> int:
         return sum(self.colour_confusion[i][i] for i in range(len(COLOURS)))
+
+    @property
+    def found_right(self) -> float | None:
+        """Of the labelled dice, the share found with their pips read right."""
+        return ratio(self.pips_right, self.matched + self.missed)
+
+    @property
+    def primary_labelled(self) -> int:
+        return sum(sum(self.colour_confusion[i]) for i in PRIMARIES)
+
+    @property
+    def primary_right(self) -> int:
+        return sum(self.colour_confusion[i][i] for i in PRIMARIES)
+
+    @property
+    def primary_swapped(self) -> int:
+        """Red, yellow or blue dice read as another of the three."""
+        grid = self.colour_confusion
+        return sum(grid[i][j] for i in PRIMARIES for j in PRIMARIES if i != j)
+
+    @property
+    def primary_accuracy(self) -> float | None:
+        return ratio(self.primary_right, self.primary_labelled)
 
     @property
     def precision(self) -> float | None:

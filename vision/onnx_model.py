@@ -65,6 +65,7 @@ class OnnxModel:
             raise ModelError(f"model file {path.name} cannot be loaded: {exc}") from exc
         self.path = path
         self.input_names = [i.name for i in self._session.get_inputs()]
+        self.output_names = [o.name for o in self._session.get_outputs()]
         # Dimensions as the file declares them: an int, or a name for one chosen per call.
         self.input_shapes: dict[str, tuple[int | str, ...]] = {
             i.name: tuple(i.shape) for i in self._session.get_inputs()

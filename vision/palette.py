@@ -7,7 +7,9 @@ decides how far that is trusted:
 
 - at least `TRUSTED_SHARE`: the game's best colour, its probability renormalised over them;
 - less: still the game's best colour, but marked unsure so a person confirms it (or removes a
-  stray die from another game). A die is never silently left out of a roll for its colour.
+  stray die from another game). A die is never silently left out of a roll for its colour;
+- less, where the table's own confirmed dice back the reading (`not_game`): "not a game die",
+  reported as `other`. The players said dice that look like it are not the game's.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ class ColourPick:
     doubtful: bool  # unsure whatever the probability says
 
 
-def pick_colour(colour_p: npt.NDArray[np.float32], palette: Sequence[Colour] | None) -> ColourPick:
+def pick_colour(
+    colour_p: npt.NDArray[np.float32], palette: Sequence[Colour] | None, *, not_game: bool = False
+) -> ColourPick:
     """The colour to report from the classifier's probabilities (in `COLOURS` order)."""
     best = int(np.argmax(colour_p))
     plain = ColourPick(COLOURS[best], float(colour_p[best]), False)
@@ -38,6 +42,8 @@ def pick_colour(colour_p: npt.NDArray[np.float32], palette: Sequence[Colour] | N
         return plain
     own = [COLOURS.index(c) for c in palette]
     share = float(colour_p[own].sum())
+    if not_game and share < TRUSTED_SHARE:
+        return ColourPick(Colour.OTHER, 1.0 - share, False)
     pick = own[int(np.argmax(colour_p[own]))]
     return ColourPick(
         COLOURS[pick], float(colour_p[pick]) / max(share, 1e-6), share < TRUSTED_SHARE

@@ -91,6 +91,9 @@ class Die:
     confidence: float
     box_xyxy: BoxXYXY
     unsure: bool = False
+    # Where the reader placed the die among others (`vision.memory`): what a table's memory
+    # keeps when players confirm it. Not part of a die's identity, never written to JSON.
+    signature: tuple[float, ...] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         check_face(self.pips, self.box_xyxy)

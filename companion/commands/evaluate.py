@@ -19,7 +19,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.commands.game import add_data_argument
 from companion.errors import DicetableError
+from companion.tables.learn import GameNight
 from vision.arguments import whole
 from vision.datasets import DatasetError, LabelledImage, load_dataset
 from vision.error_gallery import write_mistakes
@@ -30,6 +32,7 @@ from vision.types import Die
 
 T = TypeVar("T")
 READERS = ("baseline", "model")
+GAME_PALETTES = ("ryb",)
 SPLIT_CHOICES = ("test", "train", "all")
 
 
@@ -56,9 +59,23 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="OUT",
         help="write a picture of every missed, extra or misread die into OUT",
     )
+    parser.add_argument(
+        "--game",
+        choices=GAME_PALETTES,
+        help="read as at this game's table (ryb: red, yellow, blue or not a game die)",
+    )
+    parser.add_argument("--table", help="read with this table's memory (see `dicetable tables`)")
+    parser.add_argument(
+        "--learn",
+        type=whole(0),
+        metavar="K",
+        help="a game night: the first K photos (by name) are confirmed, then each later photo "
+        "is read with the memory so far, scored, and confirmed",
+    )
+    add_data_argument(parser)
 
 
-def load_reader(which: str) -> Reader:
+def load_reader(which: str, game: str | None = None) -> Reader:
     """The chosen reader; the model reader is imported only when asked for."""
     if which == "baseline":
         from vision.baseline import BaselineReader
@@ -70,11 +87,30 @@ def load_reader(which: str) -> Reader:
         except ImportError as exc:
             raise EvalError(f"the model reader is not available yet ({exc})") from None
         try:
-            reader: Reader = load_default_reader()
+            reader: Reader = load_default_reader(_game_config(game))
         except VisionError as exc:  # models missing or altered
             raise EvalError(f"the model reader cannot start: {exc}") from None
         return reader
     raise EvalError(f"reader must be one of {', '.join(READERS)}, got {which!r}")
+
+
+def _game_config(game: str | None) -> Any:
+    if game is None:
+        return None
+    from companion.live import game_config
+
+    return game_config()
+
+
+def with_memory(reader: Reader, memory: Any) -> Any:
+    """The model reader reading with a table's memory; EvalError for any other reader."""
+    from vision.reader import ModelReader
+
+    if not isinstance(reader, ModelReader):
+        raise EvalError("a table's memory works with the model reader only (--reader model)")
+    if not reader.signs_dice:
+        raise EvalError("this reader file exports no embedding: a table's memory cannot work")
+    return reader.with_memory(memory)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,24 +132,35 @@ def evaluate_folder(
     limit: int | None,
     clock: Callable[[], float] = time.perf_counter,
     gallery: Path | None = None,
+    learn: int | None = None,
 ) -> SetReport:
     try:
         dataset = load_dataset(folder, match)
     except DatasetError as exc:
         raise EvalError(str(exc)) from None
     images = evenly_spaced(dataset.split(split), limit)
+    night = None if learn is None else GameNight(learn)
+    if night is not None:
+        with_memory(reader, None)  # refuses a reader that cannot learn before any photo is read
+        images = sorted(images, key=lambda i: i.path.name)
     skipped = list(dataset.problems)
     scores, times = [], []
-    for image in images:
+    for index, image in enumerate(images):
         decoded = cv2.imread(str(image.path), cv2.IMREAD_COLOR)
         frame = None if decoded is None else np.asarray(decoded, dtype=np.uint8)
         if frame is None or frame.shape[:2] != (image.height, image.width):
             why = "cannot be decoded" if frame is None else f"decodes to {frame.shape[1::-1]}"
             skipped.append(f"{image.path}: {why}, header says {(image.width, image.height)}")
             continue
+        active = reader if night is None else with_memory(reader, night.memory())
         start = clock()
-        reading = reader.read(frame)
-        times.append((clock() - start) * 1000.0)
+        reading = active.read(frame)
+        elapsed = (clock() - start) * 1000.0
+        if night is not None:
+            night.confirm(image.boxes, reading.dice, image.match_by)
+            if not night.scores(index):
+                continue
+        times.append(elapsed)
         scores.append(score_image(image.boxes, reading.dice, image.match_by))
         if gallery is not None:
             _write_gallery(gallery, dataset.name, image, frame, reading.dice)
@@ -157,6 +204,17 @@ def report_json(report: SetReport) -> dict[str, Any]:
             "recall": _rounded(m.recall),
         },
         "pips": {"right": m.pips_right, "of": m.matched, "accuracy": _rounded(m.pip_accuracy)},
+        "found_right": {
+            "right": m.pips_right,
+            "of": m.matched + m.missed,
+            "rate": _rounded(m.found_right),
+        },
+        "primary_colour": {
+            "right": m.primary_right,
+            "of": m.primary_labelled,
+            "accuracy": _rounded(m.primary_accuracy),
+            "read_as_one_another": m.primary_swapped,
+        },
         "colour": {
             "right": m.colours_right,
             "of": m.colour_labelled,
@@ -209,6 +267,8 @@ def report_text(report: SetReport) -> str:
         f"  detection  precision {_pct(m.precision)} ({m.matched}/{m.matched + m.extra})"
         f"   recall {_pct(m.recall)} ({m.matched}/{m.matched + m.missed})",
         f"  pips       accuracy  {_pct(m.pip_accuracy)} ({m.pips_right}/{m.matched} matched)",
+        f"  found and right      {_pct(m.found_right)} ({m.pips_right}/{m.matched + m.missed}"
+        " labelled dice found with their pips right)",
         f"  colour     accuracy  {_pct(m.colour_accuracy)} ({m.colours_right}/{m.colour_labelled}"
         " matched with a colour label)",
         f"  exact      images    {_pct(m.exact_rate)} ({m.exact_images}/{m.images})",
@@ -222,11 +282,27 @@ def report_text(report: SetReport) -> str:
         "  pips confusion (rows: truth, columns: read; none = missed / extra)",
         *_matrix_lines(PIP_AXIS, m.pip_confusion),
     ]
+    if m.primary_labelled:
+        lines.insert(
+            5,
+            f"  red/yellow/blue colour {_pct(m.primary_accuracy)}"
+            f" ({m.primary_right}/{m.primary_labelled}; read as one another: {m.primary_swapped})",
+        )
     if m.colour_labelled:
         lines += ["  colour confusion (rows: truth, columns: read)"]
         lines += _matrix_lines(colour_axis(), m.colour_confusion)
     lines += [f"  skipped: {s}" for s in report.skipped]
     return "\n".join(lines)
+
+
+def _setting(args: argparse.Namespace) -> str:
+    parts = [
+        f"game {args.game}" if args.game else "",
+        f"table {args.table!r}" if args.table else "",
+    ]
+    parts.append("" if args.learn is None else f"a game night learning after {args.learn} photos")
+    shown = ", ".join(p for p in parts if p)
+    return f" ({shown})" if shown else ""
 
 
 def open_gallery(folder: Path | None) -> None:
@@ -254,9 +330,23 @@ def _write_gallery(
 
 def run(args: argparse.Namespace) -> int:
     open_gallery(args.gallery)
-    reader = load_reader(args.reader)
+    if args.table is not None and args.learn is not None:
+        raise EvalError("--table and --learn each give the reader a memory: choose one")
+    reader = load_reader(args.reader, args.game)
+    if args.table is not None:
+        from companion.tables.store import open_store
+
+        reader = with_memory(reader, open_store(args.data).load(args.table))
     reports = [
-        evaluate_folder(reader, folder, args.split, args.match, args.limit, gallery=args.gallery)
+        evaluate_folder(
+            reader,
+            folder,
+            args.split,
+            args.match,
+            args.limit,
+            gallery=args.gallery,
+            learn=args.learn,
+        )
         for folder in args.folders
     ]
     if args.json:
@@ -267,6 +357,6 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(payload, indent=2))
     else:
-        print(f"reader: {reader.name}")
+        print(f"reader: {reader.name}{_setting(args)}")
         print("\n\n".join(report_text(r) for r in reports))
     return 0

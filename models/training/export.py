@@ -35,8 +35,14 @@ def export_reader(model: nn.Module, path: Path) -> None:
         (torch.zeros(4, 3, 48, 48), torch.zeros(4, CAST_SIZE)),
         str(path),
         input_names=["crops", "cast"],
-        output_names=["pips", "colour"],
-        dynamic_axes={"crops": {0: "n"}, "cast": {0: "n"}, "pips": {0: "n"}, "colour": {0: "n"}},
+        output_names=["pips", "colour", "embedding"],
+        dynamic_axes={
+            "crops": {0: "n"},
+            "cast": {0: "n"},
+            "pips": {0: "n"},
+            "colour": {0: "n"},
+            "embedding": {0: "n"},
+        },
         opset_version=OPSET,
         dynamo=False,
     )

@@ -76,7 +76,9 @@ class DieFinder(nn.Module):
 class DieReader(nn.Module):
     """Input: crops (N,3,48,48) BGR 0..1 and the light cue (N,9): the frame's mean colour, its
     6-norm, and the brightest pixels of the dice' crops (`vision.crops.light_cue`).
-    Outputs: pip probabilities (N,7: none,1..6) and colour probabilities (N,9).
+    Outputs: pip probabilities (N,7: none,1..6), colour probabilities (N,9) and the colour
+    head's hidden layer (N,64), which a table's memory compares dice by
+    (`vision.memory`): a die's place in the space the colour is decided in.
 
     The pip head keeps the 6x6 layout of the last features (where the pips are matters: a 4 and
     a 5 differ by the centre alone); the colour head pools them two ways, the light cue beside:
@@ -106,12 +108,17 @@ class DieReader(nn.Module):
         )
 
     def logits(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
+        pips, colour, _ = self.logits_and_embedding(crops, cast)
+        return pips, colour
+
+    def logits_and_embedding(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         n, _, h, w = crops.shape
         cast_map = cast.view(n, CAST_SIZE, 1, 1).expand(n, CAST_SIZE, h, w)
         f = self.features(torch.cat([crops, cast_map], dim=1))
         pooled = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
-        return self.pips(self.squeeze(f)), self.colour(pooled)
+        hidden = self.colour[1](self.colour[0](pooled))
+        return self.pips(self.squeeze(f)), self.colour[2](hidden), hidden
 
-    def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor]:
-        pips, colour = self.logits(crops, cast)
-        return torch.softmax(pips, dim=1), torch.softmax(colour, dim=1)
+    def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        pips, colour, hidden = self.logits_and_embedding(crops, cast)
+        return torch.softmax(pips, dim=1), torch.softmax(colour, dim=1), hidden

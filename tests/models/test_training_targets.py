@@ -120,7 +120,7 @@ def test_training_gives_the_light_cue_the_runtime_gives_for_the_same_boxes() -> 
         Candidate((float(x1), float(y1), float(x2), float(y2)), 1.0)
         for x1, y1, x2, y2 in sample.boxes
     ]
-    _, runtime_cast = _crop_batch(sample.image_bgr, found)
+    _, _, runtime_cast = _crop_batch(sample.image_bgr, found)
     assert runtime_cast.shape == (len(found), CAST_SIZE)
     assert (runtime_cast == frame_cast(sample)).all()
 

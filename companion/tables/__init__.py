@@ -1,0 +1,1 @@
+"""Each table's memory of its own dice: the store, and filling it from labelled photos and play."""

@@ -1,0 +1,66 @@
+"""What players' confirmations teach a table's memory: from labelled photos and from play.
+
+A die enters the memory only with the signature the reader gave it when it read the die, and
+only after that read: the memory never sees a die before the reader has had its go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vision.datasets import LabelledBox, MatchBy
+from vision.memory import Confirmed, TableMemory
+from vision.metrics import match_image
+from vision.types import Die
+
+
+def from_labels(
+    labels: Sequence[LabelledBox], dice: Sequence[Die], match_by: MatchBy
+) -> list[Confirmed]:
+    """A labelled photo's read dice as players would confirm them: a die matching a label takes
+    the label's pips and colour (the reader's colour where the label has none); a read die
+    matching no label is one the players removed, "not a die"."""
+    match = match_image(labels, dice, match_by)
+    out = []
+    for li, pi in match.pairs:
+        die, label = dice[pi], labels[li]
+        if die.signature is not None:
+            colour = label.colour if label.colour is not None else die.colour
+            out.append(Confirmed(die.signature, colour, label.pips))
+    out += [Confirmed(sig, None) for pi in match.extra if (sig := dice[pi].signature) is not None]
+    return out
+
+
+def from_roll(read: Sequence[Die], kept: Sequence[Die], removed: Sequence[Die]) -> list[Confirmed]:
+    """A roll players accepted: each kept die as they left it (corrected or confirmed unchanged),
+    each die they removed as "not a die". Dice added by hand have no signature and teach nothing.
+    `read` is what the camera gave, for dice whose signature a correction dropped."""
+    signed = {d.box_xyxy: d.signature for d in read if d.signature is not None}
+    out = []
+    for die in kept:
+        sig = die.signature or signed.get(die.box_xyxy)
+        if sig is not None:
+            out.append(Confirmed(sig, die.colour, die.pips))
+    out += [Confirmed(d.signature, None) for d in removed if d.signature is not None]
+    return out
+
+
+class GameNight:
+    """`eval --learn K`: photos in name order; the first K are read and confirmed to start the
+    memory; every later photo is read with the memory as it stands, scored, then confirmed."""
+
+    def __init__(self, warm_up: int) -> None:
+        self.warm_up = warm_up
+        self.confirmed: list[Confirmed] = []
+        self.read_count = 0
+
+    def memory(self) -> TableMemory:
+        return TableMemory.of(self.confirmed)
+
+    def scores(self, index: int) -> bool:
+        return index >= self.warm_up
+
+    def confirm(
+        self, labels: Sequence[LabelledBox], dice: Sequence[Die], match_by: MatchBy
+    ) -> None:
+        self.confirmed += from_labels(labels, dice, match_by)

@@ -1,0 +1,143 @@
+"""Confirmed dice of every table, in one SQLite file in the data folder (`tables.sqlite`).
+
+A die's signature only means something to the reader that made it: each row keeps the reader
+file's hash and the signature recipe's version, and a memory holds only the rows of the reader
+reading now (rows of an older reader are counted as stale, kept until the table is cleared).
+The newest `MAX_PER_TABLE` dice of a table are used, so a memory stays small and quick.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from companion.tables.names import check_table_name
+from vision.memory import SIGNATURE_VERSION, Confirmed, TableMemory
+from vision.types import Colour
+
+FILE_NAME = "tables.sqlite"
+MAX_PER_TABLE = 2000
+SOURCES = ("register", "play", "photos")
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS confirmed (
+    id INTEGER PRIMARY KEY,
+    table_name TEXT NOT NULL,
+    reader TEXT NOT NULL,
+    colour TEXT,
+    pips INTEGER,
+    signature BLOB NOT NULL,
+    source TEXT NOT NULL,
+    added_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS confirmed_by_table ON confirmed (table_name, reader, id);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    name: str
+    dice: int  # usable by the reader reading now
+    stale: int  # kept from another reader
+    counts: dict[str, int]
+
+
+class TableStore:
+    """Open per call: the store is used from the web's threads and the CLI alike."""
+
+    def __init__(self, data_dir: Path, reader_key: str) -> None:
+        self.path = Path(data_dir) / FILE_NAME
+        self.reader = f"{reader_key}/v{SIGNATURE_VERSION}"
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        con = sqlite3.connect(self.path, timeout=10.0)
+        try:
+            con.executescript(_SCHEMA)
+            with con:
+                yield con
+        finally:
+            con.close()
+
+    def add(self, table: str, dice: Sequence[Confirmed], source: str) -> int:
+        """Keep these dice for `table` (one transaction); returns how many."""
+        name = check_table_name(table)
+        if source not in SOURCES:
+            raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
+        now = time.time()
+        rows = [
+            (name, self.reader, _colour_text(d.colour), d.pips, _blob(d.signature), source, now)
+            for d in dice
+        ]
+        with self._db() as con:
+            con.executemany(
+                "INSERT INTO confirmed (table_name, reader, colour, pips, signature, source,"
+                " added_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+        return len(rows)
+
+    def load(self, table: str) -> TableMemory:
+        name = check_table_name(table)
+        with self._db() as con:
+            rows = con.execute(
+                "SELECT colour, pips, signature FROM confirmed WHERE table_name = ? AND reader = ?"
+                " ORDER BY id DESC LIMIT ?",
+                (name, self.reader, MAX_PER_TABLE),
+            ).fetchall()
+        return TableMemory.of([_confirmed(c, p, s) for c, p, s in rows])
+
+    def clear(self, table: str) -> int:
+        """Forget every die of `table`; returns how many went."""
+        name = check_table_name(table)
+        with self._db() as con:
+            return con.execute("DELETE FROM confirmed WHERE table_name = ?", (name,)).rowcount
+
+    def summaries(self) -> list[TableSummary]:
+        if not self.path.is_file():
+            return []
+        with self._db() as con:
+            names = [r[0] for r in con.execute("SELECT DISTINCT table_name FROM confirmed")]
+            stale = dict(
+                con.execute(
+                    "SELECT table_name, COUNT(*) FROM confirmed WHERE reader != ?"
+                    " GROUP BY table_name",
+                    (self.reader,),
+                ).fetchall()
+            )
+        out = []
+        for name in sorted(names):
+            memory = self.load(name)
+            out.append(TableSummary(name, len(memory), int(stale.get(name, 0)), memory.counts()))
+        return out
+
+
+def _colour_text(colour: Colour | None) -> str | None:
+    return None if colour is None else colour.value
+
+
+def _blob(signature: Sequence[float]) -> bytes:
+    return np.asarray(signature, np.float32).tobytes()
+
+
+def _confirmed(colour: str | None, pips: int | None, blob: bytes) -> Confirmed:
+    signature = tuple(float(v) for v in np.frombuffer(blob, np.float32))
+    return Confirmed(signature, None if colour is None else Colour.parse(colour), pips)
+
+
+def reader_key() -> str:
+    """The shipped reader file's recorded hash, shortened: whose signatures a memory holds."""
+    from vision.onnx_model import recorded_hashes
+    from vision.reader import CLASSIFIER_FILE
+
+    return recorded_hashes().get(CLASSIFIER_FILE, "unknown")[:16]
+
+
+def open_store(data_dir: Path) -> TableStore:
+    return TableStore(data_dir, reader_key())
