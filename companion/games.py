@@ -20,6 +20,7 @@ DEFAULT_GAME = "ryb"
 _GAMES: dict[str, str] = {
     "ryb": "companion.ryb.game:RULES",
     "rgb": "companion.rgb.game:RULES",
+    "flyer": "companion.flyer.game:RULES",
     "modifier": "companion.modifier.game:RULES",
 }
 # `expected_dice` counts dice whose colour a game ignores (the modifier game) under this colour.

@@ -1,0 +1,96 @@
+"""The Essen 2006 flyer game as the registry serves it (`companion.games.find_game("flyer")`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import InvalidEventError
+from companion.flyer.board import BoardError, board_from_header
+from companion.flyer.events import Event
+from companion.flyer.notation import parse_event
+from companion.flyer.rules import apply as apply_event
+from companion.flyer.rules import new_game
+from companion.flyer.state import GameState, Phase
+from companion.flyer.view import state_json
+from companion.flyer.writing import format_event
+from companion.games import HeaderError
+from vision.types import Colour
+
+YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
+
+
+def _names(header: Mapping[str, str], key: str) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in header[key].split(","))
+    for name in names:
+        if not name or len(name.split()) != 1 or ":" in name:
+            raise HeaderError(key, f"{name!r} is not a name (one word, no colon)")
+    return names
+
+
+def _covered(header: Mapping[str, str]) -> bool:
+    word = header.get("Covered", "no").strip().lower()
+    if word not in YES + NO:
+        raise HeaderError("Covered", f"{word!r} is not yes or no")
+    return word in YES
+
+
+def start(header: Mapping[str, str]) -> GameState:
+    """A new game from `[Players]`, `[Board]` (default), `[Homes]` and `[Covered]` (no)."""
+    if "Players" not in header:
+        raise HeaderError("Players", 'missing: name the players in seat order, [Players "Al, Bo"]')
+    names = _names(header, "Players")
+    try:
+        board = board_from_header(header.get("Board", "default"))
+    except BoardError as exc:
+        raise HeaderError("Board", str(exc)) from None
+    homes = _names(header, "Homes") if "Homes" in header else None
+    try:
+        return new_game(board, names, homes, _covered(header))
+    except InvalidEventError as exc:
+        raise HeaderError("Homes" if "homebase" in str(exc) else "Players", str(exc)) from None
+
+
+def current_player(state: GameState) -> str | None:
+    return None if state.phase in (Phase.OVER, Phase.VALUES) else state.player
+
+
+@dataclass(frozen=True)
+class FlyerRules:
+    name: str = "flyer"
+
+    def new_game(self, header: Mapping[str, str]) -> GameState:
+        return start(header)
+
+    def parse_event(self, line: str, state: GameState) -> Event:
+        return parse_event(line)
+
+    def apply(self, state: GameState, event: Event) -> GameState:
+        return apply_event(state, event)
+
+    def format_event(self, event: Event) -> str:
+        return format_event(event)
+
+    def event_player(self, event: Event) -> str:
+        return event.player
+
+    def state_json(self, state: GameState) -> dict[str, Any]:
+        return state_json(state)
+
+    def winner(self, state: GameState) -> str | None:
+        winners = state.winners()
+        return " and ".join(winners) if winners else None
+
+    def current_player(self, state: GameState) -> str | None:
+        return current_player(state)
+
+    def expected_dice(
+        self, state: GameState, player: str, goal_ref: str | None
+    ) -> dict[Colour, int]:
+        """Always empty: a flyer roll attempts no goal, and its dice are read by face colour,
+        not counted by body colour as an RYB attempt's are."""
+        return {}
+
+
+RULES = FlyerRules()

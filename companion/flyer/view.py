@@ -1,0 +1,81 @@
+"""`state_json`: the one JSON shape of a flyer game (CLI `replay --json`, the web API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.flyer.board import Board
+from companion.flyer.colours import VALUE_ORDER
+from companion.flyer.state import GameState, Phase
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    return {
+        "name": board.name,
+        "start": board.start,
+        "spaces": [
+            {
+                "name": name,
+                "colour": colour.value,
+                "home": board.is_home(name),
+                "next_to": sorted(board.next_to(name)),
+            }
+            for name, colour in board.colours.items()
+        ],
+    }
+
+
+def _turn_json(state: GameState) -> dict[str, Any]:
+    phase = state.phase
+    return {
+        "player": None if phase in (Phase.OVER, Phase.VALUES) else state.player,
+        "phase": phase.value,
+        "number": state.turns + 1,
+        "dice": [d.value for d in state.dice],
+    }
+
+
+def summary(state: GameState) -> list[str]:
+    """A few readable lines for `dicetable replay` without --json."""
+    lines = [
+        f"{name}: {score} points (homebase {home})"
+        for name, score, home in zip(state.players, state.scores, state.homes, strict=True)
+    ]
+    for space, stack in sorted(state.stacks.items()):
+        lines.append(f"on {space}: {' '.join(m.value for m in stack)} (bottom to top)")
+    winners = state.winners()
+    if winners:
+        lines.append(f"winner: {' and '.join(winners)}")
+    elif state.phase is not Phase.VALUES:
+        dice = " ".join(d.value for d in state.dice) or "none"
+        lines.append(f"to play: {state.player} ({state.phase.value}; dice left: {dice})")
+    return lines
+
+
+def state_json(state: GameState) -> dict[str, Any]:
+    winners = state.winners()
+    return {
+        "game": "flyer",
+        "players": [
+            {"name": name, "seat": seat, "home": state.homes[seat], "score": state.scores[seat]}
+            for seat, name in enumerate(state.players)
+        ],
+        "markers": [
+            {
+                "colour": marker.value,
+                "space": space,
+                "position": at,
+                "home_of": state.owner_of_home(space),
+            }
+            for marker, space, at in state.markers()
+        ],
+        "values": None
+        if state.values is None
+        else {hue.value: state.values[hue] for hue in VALUE_ORDER},
+        "covered_rule": state.covered_rule,
+        "turn": _turn_json(state),
+        "winner": " and ".join(winners) if winners else None,
+        "winners": list(winners),
+        "board": board_json(state.board),
+        "summary": summary(state),
+    }
