@@ -9,7 +9,7 @@ from companion.flyer.colours import Hue
 
 @dataclass(frozen=True, slots=True)
 class Values:
-    """The six throws of the normal die, in the order thrown."""
+    """The six throws of the normal die, in the order thrown; `player` is "" for the table."""
 
     player: str
     throws: tuple[int, ...]

@@ -59,6 +59,7 @@ def current_player(state: GameState) -> str | None:
 @dataclass(frozen=True)
 class FlyerRules:
     name: str = "flyer"
+    table_verbs: frozenset[str] = frozenset({"values"})
 
     def new_game(self, header: Mapping[str, str]) -> GameState:
         return start(header)

@@ -38,7 +38,12 @@ def _move(player: str, args: list[str]) -> MoveMarkers:
 
 
 def parse_event(line: str) -> Event:
-    """One record line to an event; RecordError (no line number) when it cannot be read."""
+    """One record line to an event; RecordError (no line number) when it cannot be read.
+
+    `values ...` is the whole table's line and needs no name (`NAME: values ...` is read too)."""
+    first = line.split()[:1]
+    if first and first[0].lower() == "values":
+        return _values("", line.split()[1:])
     who, sep, rest = line.partition(":")
     words = rest.split()
     player = who.strip()

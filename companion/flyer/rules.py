@@ -173,12 +173,14 @@ def _land(state: GameState, event: MoveMarkers, source: str) -> GameState:
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after `event`; InvalidEventError (state unchanged) when the rules refuse it."""
+    if state.phase is Phase.OVER:
+        fail("the game is over: every marker is home")
+    if isinstance(event, Values) and not event.player:
+        return _values(state, event)  # the table's line: nobody in particular throws
     seat = state.seat_of(event.player)
     if seat is None:
         fail(f"{event.player} is not playing (players: {', '.join(state.players)})")
     event = replace(event, player=state.players[seat])
-    if state.phase is Phase.OVER:
-        fail("the game is over: every marker is home")
     if isinstance(event, Values):
         return _values(state, event)
     if state.phase is Phase.VALUES:

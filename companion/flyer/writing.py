@@ -15,4 +15,4 @@ def format_event(event: Event) -> str:
         words += [d.value for d in event.paying]
     else:
         raise AssertionError(f"unknown flyer event {event!r}")
-    return f"{event.player}: {' '.join(words)}"
+    return f"{event.player}: {' '.join(words)}" if event.player else " ".join(words)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from companion.errors import InvalidEventError
 from companion.rgb import actions as act
@@ -11,9 +12,9 @@ from companion.rgb.events import Action, Attack, Create, Heal, Move
 from companion.rgb.state import GameState
 
 
-def _accepted(state: GameState, check: object, event: Action) -> bool:
+def _accepted(state: GameState, check: Callable[[GameState, Any], object], event: Action) -> bool:
     try:
-        check(state, event)  # type: ignore[operator]
+        check(state, event)
     except InvalidEventError:
         return False
     return True

@@ -211,3 +211,13 @@ BAD_LINES = [
 def test_unreadable_lines(line: str, reason: str) -> None:
     with pytest.raises(RecordError, match=re.escape(reason)):
         parse_event(line)
+
+
+def test_values_is_the_whole_tables_line_and_needs_no_name() -> None:
+    from companion.flyer import Values, format_event
+
+    event = parse_event("values 6 2 2 5 1 3")
+    assert event == Values("", (6, 2, 2, 5, 1, 3))
+    assert format_event(event) == "values 6 2 2 5 1 3"
+    assert format_event(parse_event("al: VALUES 1 2 3 4 5 6")) == "al: values 1 2 3 4 5 6"
+    assert state_json(apply(start({"Players": "Al, Bo"}), event))["values"]["white"] == 6
