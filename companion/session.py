@@ -42,6 +42,7 @@ class Session(CameraRolls):
         self.data_dir = data_dir
         self.poll_s = poll_s
         self.table = Table()
+        self.accepted = []
         self._cache = sr.StateCache()
         # Held while this session writes a game and clears the pending attempt the write moved
         # past, so a reader never clears it first with a vaguer reason.

@@ -10,8 +10,9 @@ cleared, and the view's `pending_cleared` says why until the game moves on again
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ from companion.session_table import Table
 from companion.session_values import Cleared, GameView, LastRoll
 from companion.store import EventStore
 from vision.types import Die
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from companion.games import GameRules
@@ -55,6 +58,9 @@ class CameraRolls:
     poll_s: float
     store: EventStore
     _writing: threading.RLock
+    # Called with each roll players accepted (the table's memory learns from it); a listener
+    # that fails is logged, never undoes the accepted roll.
+    accepted: list[Callable[[Pending], None]]
 
     if TYPE_CHECKING:
 
@@ -170,6 +176,11 @@ class CameraRolls:
             self.table.release(game_id)
             raise
         self.table.take_claimed(game_id)
+        for listener in list(self.accepted):
+            try:
+                listener(pending)
+            except Exception:
+                log.exception("a listener failed on an accepted roll")
         return self.view(game_id)
 
     def cancel_attempt(self, game_id: str) -> GameView:

@@ -97,6 +97,11 @@ class LivePipeline:
                 callback(event)
         return event
 
+    def latest_reading(self) -> DiceReading | None:
+        """The dice of the newest frame read (None before the first)."""
+        with self._lock:
+            return None if self._latest is None else self._latest[1]
+
     def latest_jpeg(self) -> bytes | None:
         """The newest frame, annotated, as JPEG (encoded at most once per frame)."""
         self._wanted = time.monotonic()

@@ -18,6 +18,7 @@ from web import errors, headers, login, security
 from web.api import bp as api_bp
 from web.api_camera import bp as camera_bp
 from web.api_stats import bp as stats_bp
+from web.api_tables import bp as tables_bp
 from web.config import (
     EXTENSION,
     LiveFeed,
@@ -29,12 +30,19 @@ from web.config import (
 from web.pages import bp as pages_bp
 
 if TYPE_CHECKING:
+    from companion.session_camera import Pending
+    from companion.tables.desk import TableDesk
     from vision.settle import SettledRoll
 
 log = logging.getLogger(__name__)
 
 
-def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None) -> Flask:
+def create_app(
+    config: WebConfig,
+    session: Session,
+    live: LiveFeed | None = None,
+    tables: TableDesk | None = None,
+) -> Flask:
     config.check_safe()
     overlay = config.overlay_token or load_overlay_token(session.data_dir)
     if overlay == config.control_token:
@@ -42,7 +50,7 @@ def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None
     app = Flask("web")
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions[EXTENSION] = Services(config, session, live, overlay)
+    app.extensions[EXTENSION] = Services(config, session, live, overlay, tables)
     errors.register(app)
     app.before_request(security.check_request)
     app.after_request(headers.add_headers)
@@ -50,10 +58,23 @@ def create_app(config: WebConfig, session: Session, live: LiveFeed | None = None
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
     app.register_blueprint(stats_bp)
+    app.register_blueprint(tables_bp)
     app.register_blueprint(pages_bp)
     if live is not None:
         live.subscribe(_offer_to(session))
+    if tables is not None and tables.learns:
+        session.accepted.append(_teach(tables))
     return app
+
+
+def _teach(tables: TableDesk) -> Callable[[Pending], None]:
+    """An accepted camera roll teaches the table's memory: as read, less what was removed."""
+
+    def teach(pending: Pending) -> None:
+        if pending.camera is not None:
+            tables.learn_roll(pending.camera.reading.dice, pending.dice)
+
+    return teach
 
 
 def _offer_to(session: Session) -> Callable[[SettledRoll], None]:

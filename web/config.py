@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from companion.session import Session
+    from companion.tables.desk import TableDesk
     from vision.settle import SettledRoll
+    from vision.types import DiceReading
 
 OVERLAY_TOKEN_FILE = "overlay-token"
 TOKEN_RE = re.compile(r"[A-Za-z0-9_\-.~]{16,128}")
@@ -34,6 +36,8 @@ class LiveFeed(Protocol):
     def stop(self) -> None: ...
 
     def latest_jpeg(self) -> bytes | None: ...
+
+    def latest_reading(self) -> DiceReading | None: ...
 
     def status(self) -> dict[str, object]: ...
 
@@ -139,6 +143,7 @@ class Services:
     session: Session
     live: LiveFeed | None
     overlay_token: str
+    tables: TableDesk | None = None  # the camera table's memory, where the camera's reader learns
 
     @property
     def control_token(self) -> str | None:

@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, abort, make_response, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 
 from companion.errors import InvalidGameIdError, UnknownGameError
 from web.config import services
@@ -95,11 +104,16 @@ def home() -> Response:
     return _page("home.html", options=NEW_GAME_OPTIONS)
 
 
+@bp.get("/tables")
+def tables() -> Response:
+    return _page("tables.html")
+
+
 @bp.get("/games/<game_id>")
 def table(game_id: str) -> Response:
     view = _game_view(game_id)
     return _page(
-        "table.html",
+        for_game("table.html", view["game"]),
         view=view,
         game_id=view["id"],
         title=view["title"] or ", ".join(p["name"] for p in view["state"]["players"]),
@@ -111,7 +125,8 @@ def table(game_id: str) -> Response:
 def kid_game(game_id: str) -> Response:
     view = _game_view(game_id)
     leave = url_for("pages.table", game_id=view["id"])
-    return _page("kid.html", view=view, game_id=view["id"], leave_url=leave, heading="Last roll")
+    template = for_game("kid.html", view["game"])
+    return _page(template, view=view, game_id=view["id"], leave_url=leave, heading="Last roll")
 
 
 @bp.get("/kid")
@@ -127,7 +142,7 @@ def kid_table() -> Response:
 @embeddable
 def overlay(game_id: str) -> Response:
     if request.args.get("test") != "1":
-        _game_view(game_id)
+        return _overlay_page(game_id, _game_view(game_id)["game"])
     return _overlay_page(game_id)
 
 
@@ -139,7 +154,16 @@ def overlay_test() -> Response:
     return _overlay_page(None)
 
 
-def _overlay_page(game_id: str | None) -> Response:
+def _overlay_page(game_id: str | None, game: str | None = None) -> Response:
     # No state is embedded: the overlay reads it over the token-checked stream, and a page
     # OBS caches must never hold a stale game.
-    return _no_store(render_template("overlay.html", game_id=game_id))
+    template = "overlay.html" if game is None else for_game("overlay.html", game)
+    return _no_store(render_template(template, game_id=game_id))
+
+
+def for_game(template: str, game: str) -> str:
+    """A game's own page where it ships one (`table_modifier.html` for `table.html`), else the
+    shared page: the pages pick by the view's game and name no game themselves."""
+    stem, _, ext = template.rpartition(".")
+    own = f"{stem}_{game}.{ext}"
+    return own if own in current_app.jinja_env.list_templates() else template

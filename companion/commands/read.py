@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.commands.game import add_data_argument, default_data_dir
 from companion.readout import caption, reading_json
 from vision.errors import VisionError
 
@@ -17,12 +18,15 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
     parser.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies here")
     parser.add_argument("--reader", choices=("model", "baseline"), default="model")
+    parser.add_argument("--game", choices=("ryb",), help="read as at this game's table")
+    parser.add_argument("--table", help="read with this table's memory (`dicetable tables`)")
+    add_data_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from vision.images import image_paths
 
-    reader = _reader(args.reader)
+    reader = _reader(args)
     if args.annotate is not None:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failures = 0
@@ -37,14 +41,16 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _reader(kind: str) -> Any:
-    if kind == "baseline":
-        from vision.baseline import BaselineReader
+def _reader(args: argparse.Namespace) -> Any:
+    from companion.commands.evaluate import load_reader, with_memory
 
-        return BaselineReader()
-    from vision.reader import load_default_reader
+    reader = load_reader(args.reader, args.game)
+    if args.table is None:
+        return reader
+    from companion.tables.store import open_store
 
-    return load_default_reader()
+    data = args.data if args.data is not None else default_data_dir()
+    return with_memory(reader, open_store(data).load(args.table))
 
 
 def _read_one(reader: Any, path: Path, annotate_dir: Path | None) -> dict[str, Any]:

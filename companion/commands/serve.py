@@ -73,12 +73,15 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     config.check_safe()
     session = Session.open(config.data_dir)
     live: LiveFeed | None = None
+    tables = None
     try:
         if not args.no_camera:
             from companion.live import open_table_feed
+            from companion.tables.desk import TableDesk
 
-            live = open_table_feed(args.source, config.data_dir)
-        app = create_app(config, session, live)
+            feed = open_table_feed(args.source, config.data_dir)
+            live, tables = feed, TableDesk.open(config.data_dir, feed.reader)
+        app = create_app(config, session, live, tables)
     except BaseException:
         session.close()
         raise

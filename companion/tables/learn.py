@@ -31,17 +31,17 @@ def from_labels(
     return out
 
 
-def from_roll(read: Sequence[Die], kept: Sequence[Die], removed: Sequence[Die]) -> list[Confirmed]:
-    """A roll players accepted: each kept die as they left it (corrected or confirmed unchanged),
-    each die they removed as "not a die". Dice added by hand have no signature and teach nothing.
-    `read` is what the camera gave, for dice whose signature a correction dropped."""
-    signed = {d.box_xyxy: d.signature for d in read if d.signature is not None}
-    out = []
-    for die in kept:
-        sig = die.signature or signed.get(die.box_xyxy)
-        if sig is not None:
-            out.append(Confirmed(sig, die.colour, die.pips))
-    out += [Confirmed(d.signature, None) for d in removed if d.signature is not None]
+def from_roll(read: Sequence[Die], kept: Sequence[Die]) -> list[Confirmed]:
+    """A roll players accepted: each kept die as they left it (corrected, or confirmed by being
+    left unchanged), and each die the camera read that they removed as "not a die". Dice added
+    by hand have no signature and teach nothing."""
+    out = [Confirmed(d.signature, d.colour, d.pips) for d in kept if d.signature is not None]
+    boxes = {d.box_xyxy for d in kept}
+    out += [
+        Confirmed(d.signature, None)
+        for d in read
+        if d.signature is not None and d.box_xyxy not in boxes
+    ]
     return out
 
 

@@ -5,17 +5,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.errors import DicetableError
+from companion.session_errors import FieldError
 
 DEFAULT_TABLE = "default"
 MAX_NAME = 40
 _ALLOWED = re.compile(r"[\w\- ]+")
 
 
-class TableNameError(DicetableError, ValueError):
-    """A table name the store refuses; `field` names the request field for the web."""
+class TableNameError(FieldError):
+    """A table name the store refuses."""
 
-    field = "table"
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "table")
 
 
 def check_table_name(name: object) -> str:

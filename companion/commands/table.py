@@ -1,0 +1,175 @@
+"""A table's memory from the terminal.
+
+- `dicetable learn --table NAME DIR...`: fill it from YOLO-labelled photos (a `colours.csv`
+  gives the dice' colours, as in `../shared/dice-data`; without one, the colour read is kept);
+- `dicetable tables [--clear NAME]`: what each table remembers, or forget one table's dice;
+- `dicetable register --source SPEC [--table NAME]`: read the dice on the table, then confirm
+  or correct each colour group at the prompt (`--yes` keeps every group as read).
+
+The memory lives in the data folder (`--data DIR`, else `$DICETABLE_DATA`, else `./data`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.commands.game import add_data_argument, default_data_dir
+from companion.errors import DicetableError
+from companion.tables.names import DEFAULT_TABLE, table_for
+from companion.tables.register import (
+    NOT_A_DIE,
+    Group,
+    RegisterError,
+    confirmations,
+    groups,
+    parse_answer,
+)
+from vision.arguments import whole
+
+
+class TableCommandError(DicetableError, ValueError):
+    """The command cannot go on; the message says why."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    add_data_argument(parser)
+    if name == "learn":
+        parser.add_argument("folders", nargs="+", type=Path, metavar="DIR")
+        parser.add_argument("--table", required=True, help="the table whose memory to fill")
+        parser.add_argument("--split", choices=("test", "train", "all"), default="all")
+        parser.add_argument("--match", choices=("auto", "centre", "iou"), default="auto")
+    elif name == "tables":
+        parser.add_argument("--clear", metavar="NAME", help="forget every die of this table")
+    else:
+        parser.add_argument("--source", required=True, help="camera index, file, folder or URL")
+        parser.add_argument("--table", help="default: the active calibration profile's name")
+        parser.add_argument("--frames", type=whole(1, 300), default=15, help="frames to read")
+        parser.add_argument("--yes", action="store_true", help="keep every group as read")
+
+
+def run(args: argparse.Namespace) -> int:
+    data = args.data if args.data is not None else default_data_dir()
+    command: Callable[[argparse.Namespace, Path], int] = {
+        "learn": _learn,
+        "tables": _tables,
+        "register": _register,
+    }[args.command]
+    return command(args, data)
+
+
+def _store(data: Path) -> Any:
+    from companion.tables.store import open_store
+
+    return open_store(data)
+
+
+def _reader() -> Any:
+    from vision.reader import load_default_reader
+
+    reader = load_default_reader()
+    if not reader.signs_dice:
+        raise TableCommandError("the reader file exports no embedding: a memory cannot work")
+    return reader
+
+
+def _learn(args: argparse.Namespace, data: Path) -> int:
+    from companion.tables.learn import from_labels
+    from vision.datasets import DatasetError, load_dataset
+    from vision.images import load_image
+
+    store, reader = _store(data), _reader()
+    store.load(args.table)  # a bad table name is refused before any photo is read
+    for folder in args.folders:
+        try:
+            dataset = load_dataset(folder, args.match)
+        except DatasetError as exc:
+            raise TableCommandError(str(exc)) from None
+        dice = []
+        for image in dataset.split(args.split):
+            reading = reader.read(load_image(image.path))
+            dice += from_labels(image.boxes, reading.dice, image.match_by)
+        added = store.add(args.table, dice, "photos")
+        print(f"{folder}: {added} dice kept for table {args.table!r}")
+    return _tables(argparse.Namespace(clear=None), data)
+
+
+def _tables(args: argparse.Namespace, data: Path) -> int:
+    store = _store(data)
+    if args.clear is not None:
+        gone = store.clear(args.clear)
+        print(f"table {args.clear!r}: forgot {gone} dice")
+        return 0
+    summaries = store.summaries()
+    if not summaries:
+        print("no table remembers any dice yet")
+    for s in summaries:
+        counts = ", ".join(f"{n} {c}" for c, n in s.counts.items()) or "none"
+        stale = f" (and {s.stale} from an older reader, unused)" if s.stale else ""
+        print(f"{s.name}: {s.dice} dice: {counts}{stale}")
+    return 0
+
+
+def _register(args: argparse.Namespace, data: Path) -> int:
+    table = args.table or table_for(data) or DEFAULT_TABLE
+    store, reader = _store(data), _reader()
+    store.load(table)
+    reading = _settled_reading(args.source, args.frames, reader)
+    found = groups([d for d in reading.dice if d.signature])
+    if not found:
+        raise TableCommandError("the camera sees no dice: put the table's dice in view")
+    answers: dict[str, object] = {}
+    print(f"table {table!r}: {sum(len(g.dice) for g in found)} dice in view")
+    for group in found:
+        if args.yes:
+            continue
+        answers[group.colour.value] = _ask(group)
+    added = store.add(table, confirmations(found, answers), "register")
+    print(f"kept {added} dice for table {table!r}")
+    return 0
+
+
+def _ask(group: Group, tries: int = 3) -> str:
+    """An answer `parse_answer` takes; a bad one is explained and asked again."""
+    prompt = f"{group.describe()}: Enter keeps {group.colour.value}, or a colour, or "
+    prompt += f"'{NOT_A_DIE}' if not dice: "
+    for _ in range(tries):
+        try:
+            text = input(prompt)
+        except EOFError:
+            raise TableCommandError("no answer came (input closed): nothing was kept") from None
+        try:
+            parse_answer(text, group.colour)
+        except RegisterError as exc:
+            print(exc, file=sys.stderr)
+            continue
+        return text
+    raise TableCommandError(f"{tries} answers were not colours: nothing was kept")
+
+
+def _settled_reading(source_spec: str, frames: int, reader: Any) -> Any:
+    """The reading of the last of `frames` frames (a camera's first frames are often dark)."""
+    from vision.errors import VisionError
+    from vision.sources import open_source
+
+    try:
+        source = open_source(source_spec, loop=False, realtime=False)
+        source.open()
+    except VisionError as exc:
+        raise TableCommandError(str(exc)) from None
+    last = None
+    try:
+        for _ in range(frames):
+            frame = source.read()
+            if frame is None:
+                break
+            last = frame
+    finally:
+        source.close()
+    if last is None:
+        raise TableCommandError(f"no frame came from {source_spec!r}")
+    print(f"read frame {last.index} of {source_spec}", file=sys.stderr)
+    return reader.read(last.frame_bgr)
