@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rgb.board import Kind, Layer
+from companion.rgb.legal import legal_json
 from companion.rgb.state import PIECE_SIZES, GameState, Piece, off_board
 
 _COLOURS = {
@@ -63,4 +64,5 @@ def state_json(state: GameState) -> dict[str, Any]:
         "turn": _turn_json(state),
         "winner": state.winner,
         "draw": state.draw,
+        "legal": legal_json(state),
     }

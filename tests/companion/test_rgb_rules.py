@@ -319,3 +319,18 @@ def test_header_players(players: str, reason: str) -> None:
 
     with pytest.raises(HeaderError, match=reason):
         start({"Players": players})
+
+
+def test_legal_json_gives_the_board_view_every_choice() -> None:
+    from companion.rgb.legal import legal_json
+
+    legal = legal_json(position("aS@e3 aM@e2 aL@a3 bL@e6 bS@d6 bS@d7"))
+    assert legal is not None and legal["place"] is None and legal["pass"] is False
+    e3 = legal["stacks"]["e3"]
+    assert e3["attacks"] == [{"target": "e6", "needs_support": True, "support": ["a3", "e2"]}]
+    assert "e4" in e3["moves"] and "f4" in e3["moves"] and "e6" not in e3["moves"]
+    opening = legal_json(start({"Players": "Al, Bo"}))
+    assert opening is not None and opening["place"]["kinds"] == ["large", "medium", "small"]
+    assert len(opening["place"]["squares"]) == 32
+    starving = legal_json(play(BASE, "Al: move d3 a3"))
+    assert starving is not None and starving["sustain"] == {"a3": ["red", "green", "blue"]}
