@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -102,9 +103,31 @@ def page(chromium: Any, dashboard: Dashboard) -> Iterator[Any]:
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    # A script, style or image the Content-Security-Policy blocks is a console error, not a
+    # page error: catch those too, so the policy cannot silently break a page.
+    tab.on(
+        "console",
+        lambda msg: (
+            errors.append(msg.text)
+            if msg.type == "error" and "Content Security Policy" in msg.text
+            else None
+        ),
+    )
     yield tab
     context.close()
     assert errors == [], f"JavaScript errors in the page: {errors}"
+
+
+def wait_until(tab: Any, expression: str, arg: Any = None, timeout: float = WAIT_MS) -> None:
+    """Poll `expression` (or a function of `arg`) in the page until it is truthy.
+
+    Playwright's `wait_for_function` builds its predicate with `eval` inside the page, which the
+    pages' Content-Security-Policy forbids (as it should); `evaluate` goes through DevTools."""
+    deadline = time.monotonic() + timeout / 1000
+    while not tab.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} ms waiting for {expression}")
+        tab.wait_for_timeout(20)
 
 
 def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:

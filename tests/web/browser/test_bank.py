@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.companion.test_ryb_bank import SWISS_ON_CARRIED_GOAL
-from tests.web.browser.conftest import Dashboard
+from tests.web.browser.conftest import Dashboard, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +34,6 @@ def test_bank_range_follows_the_rules_and_the_swiss_bank_card(
     assert (points.get_attribute("min"), points.input_value()) == ("0", "3")
     tab.fill("#control-bank input[name=bank-points]", "0")
     tab.click("#control-bank button[type=submit]")
-    tab.wait_for_function("document.querySelector('#table-view').dataset.seq === '7'")
+    wait_until(tab, "document.querySelector('#table-view').dataset.seq === '7'")
     assert "Swiss Bank: Bruce 0" in tab.inner_text("li.goal[data-ref='#1']")
     assert dashboard.session.history(game)[-1].line == "Bruce: bank 0 swiss"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard, screenshot
+from tests.web.browser.conftest import Dashboard, screenshot, wait_until
 from tests.web.test_api_support import CONTROL
 
 pytestmark = [
@@ -37,7 +37,7 @@ def test_log_in_through_the_form(
         tab.select_option("select[name=goal-colour]", "orange")
         tab.fill("input[name=goal-target]", "7")
         tab.click("#control-goal-card button[type=submit]")
-        tab.wait_for_function("document.querySelector('#table-view').dataset.seq === '1'")
+        wait_until(tab, "document.querySelector('#table-view').dataset.seq === '1'")
     logged = [r.getMessage() for r in caplog.records if r.name == "werkzeug"]
     assert any("POST /login" in line for line in logged)
     assert not [line for line in logged + urls if CONTROL in line]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard, screenshot
+from tests.web.browser.conftest import Dashboard, screenshot, wait_until
 from tests.web.test_api_support import CONTROL, OVERLAY
 
 pytestmark = [
@@ -25,7 +25,7 @@ def post_line(dashboard: Dashboard, game: str, line: str) -> None:
 
 def open_overlay(tab: Any, dashboard: Dashboard, game: str, extra: str = "") -> None:
     tab.goto(dashboard.url(f"/overlay/{game}?token={OVERLAY}{extra}"))
-    tab.wait_for_function("document.querySelector('#overlay').dataset.version")
+    wait_until(tab, "document.querySelector('#overlay').dataset.version")
 
 
 def test_overlay_is_transparent_scaled_and_live(page: Any, dashboard: Dashboard) -> None:
@@ -49,8 +49,10 @@ def test_overlay_is_transparent_scaled_and_live(page: Any, dashboard: Dashboard)
     assert "9 of 18" in tab.inner_text("#ov-roll")
     assert "banked 0 / 18" in tab.inner_text("#ov-goals")
     post_line(dashboard, game, "Al: bank 9")
-    tab.wait_for_function(
-        "document.querySelector('#ov-goals').innerText.includes('banked 9 / 18')", timeout=LIVE_MS
+    wait_until(
+        tab,
+        "document.querySelector('#ov-goals').innerText.includes('banked 9 / 18')",
+        timeout=LIVE_MS,
     )
     screenshot(tab, "overlay-live", full_page=False)
 
@@ -69,12 +71,12 @@ def test_overlay_delay_holds_a_new_roll_back(page: Any, dashboard: Dashboard) ->
     assert tab.locator("#ov-roll .die").count() == 2  # the snapshot is drawn without delay
     post_line(dashboard, game, "Bruce: goal blue 12")
     post_line(dashboard, game, "Bruce: attempt blue b3 b4")
-    tab.wait_for_function(
-        "document.querySelector('#ov-turn').innerText.includes('Bruce')", timeout=LIVE_MS
+    wait_until(
+        tab, "document.querySelector('#ov-turn').innerText.includes('Bruce')", timeout=LIVE_MS
     )
     assert "Al" in tab.inner_text("#ov-roll .ov-roll-head")  # still the old roll: suspense
-    tab.wait_for_function(
-        "document.querySelector('#ov-roll').innerText.includes('Bruce')", timeout=700 + LIVE_MS
+    wait_until(
+        tab, "document.querySelector('#ov-roll').innerText.includes('Bruce')", timeout=700 + LIVE_MS
     )
 
 

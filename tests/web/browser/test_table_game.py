@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import TABLET, Dashboard, screenshot
+from tests.web.browser.conftest import TABLET, Dashboard, screenshot, wait_until
 from tests.web.test_api_support import settled
 from vision.types import Colour
 
@@ -20,8 +20,8 @@ def act(tab: Any, do: Callable[[], None]) -> None:
     """Do something that changes the game; return once the page shows the new event."""
     before = tab.get_attribute("#table-view", "data-seq")
     do()
-    tab.wait_for_function(
-        "(before) => document.querySelector('#table-view').dataset.seq !== before", arg=before
+    wait_until(
+        tab, "(before) => document.querySelector('#table-view').dataset.seq !== before", arg=before
     )
 
 
@@ -126,9 +126,7 @@ def al_wins_with_the_camera(tab: Any, dashboard: Dashboard) -> None:
     assert "expected 2 blue, saw 1 red 2 blue" in tab.inner_text("#pending .check")
     screenshot(tab, "table-camera-roll")
     tab.click("#pending .pending-roll .die-edit[data-index='2'] button.remove")
-    tab.wait_for_function(
-        "document.querySelectorAll('#pending .pending-roll .die-edit').length === 2"
-    )
+    wait_until(tab, "document.querySelectorAll('#pending .pending-roll .die-edit').length === 2")
     tab.click("#pending .unsure-note button")
     tab.wait_for_selector("#pending .check.ok")
     act(tab, lambda: tab.click("#accept-roll"))
