@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.modifier.cards import Goal, Mod
-from companion.modifier.dice import explain, final_face, final_value
+from companion.modifier.dice import explain, final_face, final_value, steps
 from companion.modifier.state import (
     ROUNDS,
     GameState,
@@ -66,6 +66,7 @@ def _die(rolled: int, cards: tuple[Mod, ...]) -> dict[str, Any]:
         "face": final_face(rolled, cards),
         "value": final_value(rolled, cards),
         "steps": explain(rolled, cards),
+        "trail": [{"card": step.card, "value": step.value} for step in steps(rolled, cards)],
     }
 
 

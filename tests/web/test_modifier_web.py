@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
+from tests.web.test_api_support import OVERLAY
+
 RECORD = Path(__file__).parents[1] / "companion" / "golden" / "modifier-three.mod"
 
 
@@ -53,3 +55,20 @@ def test_every_page_and_download_of_an_imported_game(client: FlaskClient) -> Non
         assert client.get(path).status_code == 200, path
     exported = client.get(f"/api/games/{game}/record").get_data(as_text=True)
     assert "\nreveal\n" in exported
+
+
+def test_the_pages_of_a_modifier_game_are_its_own(client: FlaskClient) -> None:
+    text = RECORD.read_text(encoding="utf-8")
+    game = client.post("/api/games", json={"record": text}).get_json()["id"]
+    ryb = client.post("/api/games", json={"players": ["Al", "Bo"]}).get_json()["id"]
+    pages = {
+        f"/games/{game}": "js/modifier-table.js",
+        f"/games/{game}/kid": "js/modifier-kid.js",
+        f"/overlay/{game}?token={OVERLAY}": "js/modifier-overlay.js",
+        f"/games/{ryb}": "js/table.js",
+        f"/games/{ryb}/kid": "js/kid.js",
+        f"/overlay/{ryb}?token={OVERLAY}": "js/overlay.js",
+    }
+    for path, script in pages.items():
+        html = client.get(path).get_data(as_text=True)
+        assert f"/static/{script}" in html, path

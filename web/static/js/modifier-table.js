@@ -1,0 +1,139 @@
+// The table view of the modifier dice game: renders the first snapshot embedded in the page, then
+// follows the game's SSE stream. The controls only write record lines (docs/rules-modifier.md);
+// the server applies the rules and answers with the new view or a refusal in words.
+
+import { del, postJSON } from "./api.js";
+import { el } from "./colours.js";
+import { HistoryPanel } from "./history.js";
+import { follow, initialView, statusBadge } from "./live.js";
+import { renderGoals, renderOrder, renderPlayers, renderTable, roundStatus } from "./modifier-board.js";
+
+const root = document.getElementById("modifier-view");
+const part = (id) => document.getElementById(id);
+// The goal cards' record names (the card names, not a rule).
+const CARDS = [
+  "most-1s", "most-2s", "most-3s", "most-4s", "most-5s", "most-6s", "most-0s", "most-odds",
+  "most-evens", "most-div3", "fewest-positive", "most-non-123456", "highest-total", "lowest-total",
+  "second-highest-total", "second-lowest-total", "biggest-number", "smallest-number",
+  "greatest-range", "smallest-range", "longest-run", "largest-set", "most-pairs", "greatest-variety",
+];
+
+const game = {
+  id: root.dataset.game,
+  view: null,
+  rendered: null,
+  apply(view) {
+    if (!view || !view.state) return;
+    this.view = view;
+    render(view);
+  },
+  async change(path, body, errNode, method = "POST") {
+    errNode.textContent = "";
+    const url = `/api/games/${this.id}/${path}`;
+    try {
+      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
+      return true;
+    } catch (err) {
+      errNode.textContent = err.message;
+      return false;
+    }
+  },
+  onHistory() {},
+};
+
+const select = (name, values, label) => el("select", { name, "aria-label": label }, ...values.map((v) => el("option", { value: v }, v)));
+const error = () => el("p", { class: "error", role: "alert", "aria-live": "polite" });
+
+/** A row of inputs and a button that records the line `toLine()` builds from them. */
+function control(title, fields, button, toLine, id) {
+  const err = error();
+  const form = el("form", { class: "control mod-control", id }, el("div", { class: "field-label" }, title), ...fields, el("button", { type: "submit" }, button), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const line = toLine();
+    if (line && (await game.change("events", { line }, err))) form.reset();
+  });
+  return form;
+}
+
+function goalsControl() {
+  const picks = [0, 1, 2].map((k) => select(`goal${k + 1}`, CARDS, `goal card ${k + 1}`));
+  picks.forEach((p, k) => { p.selectedIndex = k; });
+  return control("Reveal the round's goal cards", picks, "Reveal goal cards", () => `goals ${picks.map((p) => p.value).join(" ")}`, "goals-form");
+}
+
+function rollControl(name) {
+  const input = el("input", { type: "text", name: "roll", placeholder: "1 2 3 4 5 6", "aria-label": `${name}'s six dice`, class: "wide", inputmode: "numeric", autocomplete: "off" });
+  return control(`${name}'s dice as thrown`, [input], `Roll for ${name}`, () => `${name}: roll ${input.value.trim()}`, `roll-${name}`);
+}
+
+function cardsControl(names) {
+  const who = select("player", names, "player");
+  const die = select("die", ["1", "2", "3", "4", "5", "6"], "die");
+  const cards = el("input", { type: "text", name: "cards", placeholder: "+2 x2", "aria-label": "cards behind the die, top first", autocomplete: "off" });
+  return control("Modifier cards behind a die, top first (+1 -2 =5 x2 /2 neg blank reroll:4 pick:6 flip)", [who, die, cards], "Play cards",
+    () => `${who.value}: mod ${die.value} ${cards.value.trim()}`, "cards-form");
+}
+
+function specialControls(state, names) {
+  const card = select("special", CARDS, "special goal card");
+  const out = [control("Reveal a special goal card", [card], "Reveal special", () => `special ${card.value}`, "special-form")];
+  if (state.open_specials.length) {
+    const who = select("player", names, "declaring player");
+    const open = select("card", state.open_specials.map((s) => s.card), "special goal to declare");
+    out.push(control("Declare a special goal", [who, open], "Declare", () => `${who.value}: declare ${open.value}`, "declare-form"));
+  }
+  return out;
+}
+
+function rolloffControl(tie) {
+  const inputs = tie.map((name) => el("input", { type: "number", min: 1, max: 6, name: `rolloff-${name}`, "aria-label": `${name}'s roll-off die`, class: "num" }));
+  const fields = tie.flatMap((name, k) => [el("span", {}, name), inputs[k]]);
+  return control(`Roll-off between ${tie.join(", ")}`, fields, "Roll off", () => `rolloff ${tie.map((n, k) => `${n} ${inputs[k].value}`).join(" ")}`, "rolloff-form");
+}
+
+function lineControl() {
+  const input = el("input", { type: "text", name: "line", placeholder: "any record line, e.g. Ann: mod 2 +1", "aria-label": "record line", class: "wide", autocomplete: "off" });
+  return control("Any line", [input], "Record", () => input.value.trim(), "line-form");
+}
+
+function renderControls(node, state) {
+  const names = state.players.map((p) => p.name);
+  const parts = [];
+  const tie = state.order && state.order.tie;
+  if (tie) parts.push(rolloffControl(tie));
+  if (state.phase === "goals") parts.push(goalsControl());
+  if (state.phase !== "over" && state.round >= 1 && (state.phase === "goals" || state.round > 1)) parts.push(...specialControls(state, names));
+  if (state.phase === "play") {
+    for (const seat of state.table.players) if (!seat.rolled) parts.push(rollControl(seat.name));
+    parts.push(cardsControl(names));
+    const err = error();
+    parts.push(el("div", { class: "control" }, el("button", { type: "button", class: "big", id: "reveal", onclick: () => game.change("events", { line: "reveal" }, err) }, "Reveal: turn the cards, decide the goals"), err));
+  }
+  parts.push(lineControl());
+  node.replaceChildren(...parts);
+}
+
+const history = new HistoryPanel(part("history"), game);
+
+function render(view) {
+  const state = view.state;
+  roundStatus(part("round-status"), state);
+  renderGoals(part("mod-goals"), state);
+  renderPlayers(part("mod-players"), state);
+  renderOrder(part("mod-order"), state);
+  renderTable(part("mod-table"), state);
+  root.dataset.winner = state.winner || "";
+  root.dataset.seq = String(view.seq);
+  if (game.rendered === view.version) return;
+  game.rendered = view.version;
+  renderControls(part("mod-controls"), state);
+  history.render(view);
+}
+
+game.apply(initialView());
+follow(`/api/games/${game.id}/stream`, {
+  onView: (view) => game.apply(view),
+  onStatus: statusBadge,
+  refetchUrl: `/api/games/${game.id}`,
+});
