@@ -169,4 +169,8 @@ def combine(pips_p: Floats, colour_p: Floats, told: Recall) -> tuple[Floats, Flo
     faces = pips_p[:, 1:]
     faces = faces / np.maximum(faces.sum(axis=1, keepdims=True), 1e-12) * (1.0 - not_die)
     new_pips = np.concatenate([not_die, faces], axis=1)
+    # Dice the memory says nothing of keep the network's numbers exactly, not a rounding of them.
+    told_of = trust > 0
+    new_pips = np.where(told_of, new_pips, pips_p)
+    new_colour = np.where(told_of, new_colour, colour_p)
     return np.asarray(new_pips, np.float32), np.asarray(new_colour, np.float32)

@@ -1,0 +1,136 @@
+"""The shipped reader with a table's memory, on the project's own rendered photos: register,
+learn from a corrected roll, restart, clear; and `eval --learn`'s order of reading and learning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+from companion.commands import evaluate
+from companion.tables.desk import TableDesk
+from companion.tables.learn import GameNight
+from companion.tables.store import open_store
+from tests.tables.support import FIXTURES, fixture_frame, fresh_reader
+from vision.types import Colour, Die
+
+
+def _desk(data: Path) -> TableDesk:
+    return TableDesk(open_store(data), "kitchen", fresh_reader())
+
+
+def _first_die(desk: TableDesk) -> Die:
+    die: Die = desk._reader.read(fixture_frame()).dice[0]
+    return die
+
+
+def test_a_corrected_roll_changes_the_next_read_of_a_die_like_it(tmp_path: Path) -> None:
+    desk = _desk(tmp_path)
+    read = desk._reader.read(fixture_frame()).dice
+    wrong = Colour.PURPLE if read[0].colour is not Colour.PURPLE else Colour.ORANGE
+    assert desk.learn_roll(read, (read[0].corrected(wrong, read[0].pips), *read[1:])) == len(read)
+    assert _first_die(desk).colour is wrong
+
+
+def test_registered_dice_survive_a_restart_and_clearing_forgets_them(tmp_path: Path) -> None:
+    desk = _desk(tmp_path)
+    first = _first_die(desk)
+    shot = desk.snapshot(desk._reader.read(fixture_frame()))
+    answer = "green" if first.colour is not Colour.GREEN else "white"
+    assert desk.register(shot.number, {first.colour.value: answer}) > 0
+    restarted = _desk(tmp_path)
+    assert restarted.summary()["dice"] == len(desk._reader.read(fixture_frame()).dice)
+    assert _first_die(restarted).colour is Colour(answer)
+    restarted.clear()
+    assert restarted.summary()["dice"] == 0
+    assert _first_die(restarted).colour is first.colour
+
+
+def test_a_die_unlike_the_memory_keeps_its_reading(tmp_path: Path) -> None:
+    desk = _desk(tmp_path)
+    plain = desk._reader.read(fixture_frame(1)).dice
+    other = desk._reader.read(fixture_frame(0)).dice
+    desk.learn_roll(other, [d.corrected(Colour.BLACK, d.pips) for d in other])
+    again = desk._reader.read(fixture_frame(1)).dice
+    unlike = [
+        (a, b)
+        for a, b in zip(plain, again, strict=True)
+        if max(
+            sum(x * y for x, y in zip(a.signature or (), o.signature or (), strict=False))
+            for o in other
+        )
+        < 0.85
+    ]
+    assert unlike, "the fixture should hold a die unlike every die of the other photo"
+    assert all(a == b for a, b in unlike)
+
+
+def test_a_stale_snapshot_is_refused(tmp_path: Path) -> None:
+    desk = _desk(tmp_path)
+    shot = desk.snapshot(desk._reader.read(fixture_frame()))
+    desk.snapshot(desk._reader.read(fixture_frame()))
+    with pytest.raises(Exception, match="look again"):
+        desk.register(shot.number, {})
+
+
+def test_a_game_night_reads_each_photo_before_it_learns_from_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    log: list[tuple[str, int]] = []
+    real_confirm = GameNight.confirm
+
+    def confirm(self: GameNight, *args: Any) -> None:
+        log.append(("confirm", len(self.confirmed)))
+        real_confirm(self, *args)
+
+    real_with_memory = evaluate.with_memory
+
+    def with_memory(reader: Any, memory: Any) -> Any:
+        if memory is not None:
+            log.append(("read", len(memory)))
+        return real_with_memory(reader, memory)
+
+    monkeypatch.setattr(GameNight, "confirm", confirm)
+    monkeypatch.setattr(evaluate, "with_memory", with_memory)
+    report = evaluate.evaluate_folder(fresh_reader(), FIXTURES, "all", "auto", None, learn=3)
+    reads = [n for kind, n in log if kind == "read"]
+    confirms = [n for kind, n in log if kind == "confirm"]
+    assert [kind for kind, _ in log] == ["read", "confirm"] * len(reads)
+    assert reads == confirms  # at each read the memory holds exactly the photos before it
+    assert reads[0] == 0 and report.metrics.images == len(reads) - 3
+
+
+def test_eval_learn_prints_the_night(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", str(FIXTURES), "--split", "all", "--learn", "4", "--game", "ryb"]) == 0
+    out = capsys.readouterr().out
+    assert "a game night learning after 4 photos" in out and "game ryb" in out
+    assert "found and right" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "why"),
+    [
+        (["--learn", "2", "--table", "kitchen"], "choose one"),
+        (["--learn", "2", "--reader", "baseline"], "model reader only"),
+    ],
+)
+def test_eval_refuses_memories_it_cannot_use(
+    extra: list[str], why: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["eval", str(FIXTURES), "--split", "all", "--data", str(tmp_path), *extra]
+    assert main(args) == 2
+    assert why in capsys.readouterr().err
+
+
+def test_learn_then_read_with_the_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = str(tmp_path)
+    assert main(["learn", "--table", "den", str(FIXTURES), "--data", data]) == 0
+    assert "dice kept for table 'den'" in capsys.readouterr().out
+    assert main(["tables", "--data", data]) == 0
+    assert capsys.readouterr().out.startswith("den: ")
+    image = str(sorted((FIXTURES / "images").glob("*.jpg"))[0])
+    assert main(["read", image, "--table", "den", "--data", data]) == 0
+    assert main(["tables", "--clear", "den", "--data", data]) == 0
+    assert "forgot" in capsys.readouterr().out

@@ -1,0 +1,70 @@
+"""Registering dice: groups by colour, answers in words, and what the memory is given."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.tables.learn import from_roll
+from companion.tables.register import RegisterError, confirmations, groups, parse_answer
+from vision.types import Colour, Die
+
+
+def _die(colour: Colour, pips: int, x: int, signed: bool = True) -> Die:
+    signature = (float(x), 1.0) if signed else None
+    return Die(colour, pips, 0.9, (x, 0, x + 20, 20), False, signature)
+
+
+DICE = (
+    _die(Colour.OTHER, 3, 0),
+    _die(Colour.RED, 2, 30),
+    _die(Colour.OTHER, 6, 60),
+    _die(Colour.BLACK, 1, 90),
+)
+
+
+def test_groups_put_the_biggest_first() -> None:
+    found = groups(DICE)
+    assert [(g.colour, len(g.dice)) for g in found] == [
+        (Colour.OTHER, 2),
+        (Colour.RED, 1),
+        (Colour.BLACK, 1),
+    ]
+    assert found[0].describe() == "2 other (pips 3 6)"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", Colour.OTHER), (None, Colour.OTHER), ("Blue", Colour.BLUE), (" none ", None)],
+)
+def test_answers(text: object, expected: Colour | None) -> None:
+    assert parse_answer(text, Colour.OTHER) is expected
+
+
+@pytest.mark.parametrize("text", ["bleu", 3, ["blue"]])
+def test_an_answer_that_is_no_colour_is_refused_in_words(text: object) -> None:
+    with pytest.raises(RegisterError, match="other dice"):
+        parse_answer(text, Colour.OTHER)
+
+
+def test_confirmations_follow_the_answers() -> None:
+    kept = confirmations(groups(DICE), {"other": "blue", "black": "none"})
+    assert [(c.colour, c.pips) for c in kept] == [
+        (Colour.BLUE, 3),
+        (Colour.BLUE, 6),
+        (Colour.RED, 2),
+        (None, 1),
+    ]
+
+
+def test_an_answer_for_a_colour_not_on_the_table_is_refused() -> None:
+    with pytest.raises(RegisterError, match="no dice were read as green"):
+        confirmations(groups(DICE), {"green": "blue"})
+
+
+def test_an_accepted_roll_teaches_kept_corrected_and_removed_dice() -> None:
+    read = DICE
+    corrected = DICE[0].corrected(Colour.BLUE, 3)
+    hand = Die(Colour.YELLOW, 4, 1.0, (0, 0, 1, 1))
+    kept = (corrected, DICE[1], DICE[2], hand)  # the black die was removed
+    taught = [(c.colour, c.pips) for c in from_roll(read, kept)]
+    assert taught == [(Colour.BLUE, 3), (Colour.RED, 2), (Colour.OTHER, 6), (None, None)]

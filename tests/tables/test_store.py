@@ -1,0 +1,73 @@
+"""The tables' store: round trips through restarts, readers' hashes, clearing, bad names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.tables.names import TableNameError, check_table_name
+from companion.tables.store import TableStore
+from vision.memory import Confirmed
+from vision.types import Colour
+
+DICE = [
+    Confirmed((1.0, 0.0), Colour.RED, 3),
+    Confirmed((0.0, 1.0), Colour.BLUE, 5),
+    Confirmed((0.6, 0.8), None),
+]
+
+
+def test_dice_kept_survive_a_restart(tmp_path: Path) -> None:
+    assert TableStore(tmp_path, "r1").add("kitchen", DICE, "register") == 3
+    again = TableStore(tmp_path, "r1").load("kitchen")
+    assert again.counts() == {"red": 1, "blue": 1, "not a die": 1}
+    assert again.matrix.shape == (3, 2)
+
+
+def test_tables_are_kept_apart_and_cleared_alone(tmp_path: Path) -> None:
+    store = TableStore(tmp_path, "r1")
+    store.add("kitchen", DICE, "play")
+    store.add("club", DICE[:1], "photos")
+    assert store.clear("kitchen") == 3
+    assert len(store.load("kitchen")) == 0
+    assert len(store.load("club")) == 1
+
+
+def test_another_readers_dice_are_stale(tmp_path: Path) -> None:
+    TableStore(tmp_path, "old").add("kitchen", DICE, "play")
+    store = TableStore(tmp_path, "new")
+    assert len(store.load("kitchen")) == 0
+    (summary,) = store.summaries()
+    assert (summary.name, summary.dice, summary.stale) == ("kitchen", 0, 3)
+
+
+def test_a_store_never_written_lists_nothing(tmp_path: Path) -> None:
+    assert TableStore(tmp_path / "none", "r1").summaries() == []
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("", "needs a name"),
+        ("   ", "needs a name"),
+        (None, "needs a name"),
+        ("x" * 41, "at most 40"),
+        ("../etc", "letters, digits"),
+        ("a/b", "letters, digits"),
+    ],
+)
+def test_bad_table_names_are_refused_in_words(name: object, why: str) -> None:
+    with pytest.raises(TableNameError, match=why) as caught:
+        check_table_name(name)
+    assert caught.value.field == "table"
+
+
+def test_a_bad_source_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="source"):
+        TableStore(tmp_path, "r1").add("kitchen", DICE, "guess")
+
+
+def test_real_names_are_taken() -> None:
+    assert check_table_name("  Mary's  ".replace("'", "")) == "Marys"
+    assert check_table_name("club table_2") == "club table_2"

@@ -1,0 +1,116 @@
+"""The table's memory over HTTP, with the shipped reader behind a camera showing a fixture photo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.session import Session
+from companion.tables.desk import TableDesk
+from companion.tables.store import open_store
+from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
+from tests.web.test_api_support import OVERLAY
+from web.app import create_app
+from web.config import WebConfig
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[FlaskClient]:
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), fixture_frame())
+    desk = TableDesk(open_store(data), "default", feed.reader)
+    app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
+    yield app.test_client()
+    session.close()
+
+
+def _look(client: FlaskClient) -> dict[str, Any]:
+    response = client.post("/api/tables/look")
+    assert response.status_code == 200
+    body: dict[str, Any] = response.get_json()
+    return body
+
+
+def test_look_then_register_fills_the_memory(client: FlaskClient) -> None:
+    assert client.get("/api/tables").get_json()["dice"] == 0
+    found = _look(client)
+    total = sum(g["count"] for g in found["groups"])
+    first = found["groups"][0]["colour"]
+    answer = {"snapshot": found["snapshot"], "answers": {first: "none"}}
+    result = client.post("/api/tables/register", json=answer).get_json()
+    assert result["added"] == total and result["dice"] == total
+    assert result["counts"]["not a die"] == found["groups"][0]["count"]
+    cleared = client.delete("/api/tables/memory").get_json()
+    assert (cleared["removed"], cleared["dice"]) == (total, 0)
+
+
+@pytest.mark.parametrize(
+    ("answers", "field"),
+    [({"red": "bleu"}, "groups"), ("blue", "answers"), ({"nothing-like-it": "blue"}, "groups")],
+)
+def test_bad_answers_are_refused_and_keep_nothing(
+    client: FlaskClient, answers: object, field: str
+) -> None:
+    found = _look(client)
+    if isinstance(answers, dict) and "red" in answers:
+        answers = {found["groups"][0]["colour"]: "bleu"}
+    response = client.post(
+        "/api/tables/register", json={"snapshot": found["snapshot"], "answers": answers}
+    )
+    assert response.status_code == 400
+    assert response.get_json()["field"] == field
+    assert client.get("/api/tables").get_json()["dice"] == 0
+
+
+def test_an_old_snapshot_is_refused(client: FlaskClient) -> None:
+    old = _look(client)["snapshot"]
+    _look(client)
+    response = client.post("/api/tables/register", json={"snapshot": old, "answers": {}})
+    assert response.status_code == 400 and response.get_json()["field"] == "snapshot"
+
+
+def test_without_a_camera_the_memory_is_not_offered(tmp_path: Path) -> None:
+    session = Session.open(tmp_path, poll_s=0.05)
+    try:
+        app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=tmp_path), session)
+        client = app.test_client()
+        assert client.get("/api/tables").get_json()["learns"] is False
+        assert client.post("/api/tables/look").status_code == 409
+        assert client.get("/tables").status_code == 200
+    finally:
+        session.close()
+
+
+def test_an_accepted_camera_roll_teaches_the_table(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from tests.web.test_api_support import orange_game, settled
+    from vision.types import Colour, DiceReading
+
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), fixture_frame())
+    desk = TableDesk(open_store(data), "default", feed.reader)
+    client = create_app(
+        WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk
+    ).test_client()
+    try:
+        game = orange_game(session)
+        client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+        r, y = Colour.RED, Colour.YELLOW
+        roll = settled((r, 3, False), (r, 4, False), (y, 4, True), (Colour.BLACK, 1, False))
+        signed = [replace(d, signature=(1.0, float(k))) for k, d in enumerate(roll.reading)]
+        session.offer_roll(replace(roll, reading=DiceReading(tuple(signed))))
+        client.post(f"/api/games/{game}/pending/dice/2", json={"colour": "yellow", "pips": 5})
+        client.delete(f"/api/games/{game}/pending/dice/3")  # the black die is not the game's
+        client.post(f"/api/games/{game}/pending/dice", json={"colour": "y", "pips": 2})
+        assert client.post(f"/api/games/{game}/pending/accept").status_code == 201
+        counts = client.get("/api/tables").get_json()["counts"]
+        assert counts == {"red": 2, "yellow": 1, "not a die": 1}
+    finally:
+        session.close()
