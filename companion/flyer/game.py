@@ -11,7 +11,7 @@ from companion.flyer.board import BoardError, board_from_header
 from companion.flyer.events import Event
 from companion.flyer.notation import parse_event
 from companion.flyer.rules import apply as apply_event
-from companion.flyer.rules import new_game
+from companion.flyer.rules import check_homes, check_players, new_game
 from companion.flyer.state import GameState, Phase
 from companion.flyer.view import state_json
 from companion.flyer.writing import format_event
@@ -45,11 +45,16 @@ def start(header: Mapping[str, str]) -> GameState:
         board = board_from_header(header.get("Board", "default"))
     except BoardError as exc:
         raise HeaderError("Board", str(exc)) from None
-    homes = _names(header, "Homes") if "Homes" in header else None
+    homes = _names(header, "Homes") if "Homes" in header else board.homes[: len(names)]
     try:
-        return new_game(board, names, homes, _covered(header))
+        check_players(board, names)
     except InvalidEventError as exc:
-        raise HeaderError("Homes" if "homebase" in str(exc) else "Players", str(exc)) from None
+        raise HeaderError("Players", str(exc)) from None
+    try:
+        check_homes(board, names, homes)
+    except InvalidEventError as exc:
+        raise HeaderError("Homes", str(exc)) from None
+    return new_game(board, names, homes, _covered(header))
 
 
 def current_player(state: GameState) -> str | None:

@@ -22,23 +22,31 @@ def fail(message: str) -> NoReturn:
     raise InvalidEventError(message)
 
 
+def check_players(board: Board, names: Sequence[str]) -> None:
+    if not MIN_PLAYERS <= len(names) <= len(board.homes):
+        fail(f"this board is for {MIN_PLAYERS} to {len(board.homes)} players, not {len(names)}")
+    if len({n.casefold() for n in names}) != len(names):
+        fail("every player needs a name of their own")
+
+
+def check_homes(board: Board, names: Sequence[str], homes: Sequence[str]) -> None:
+    if len(homes) != len(names):
+        fail(f"name one homebase per player: {len(names)} players, {len(homes)} homebases")
+    for home in homes:
+        if not board.is_home(home):
+            fail(f"{home!r} is not a homebase of the board (homebases: {', '.join(board.homes)})")
+    if len(set(homes)) != len(homes):
+        fail("two players cannot share a homebase")
+
+
 def new_game(
     board: Board, names: Sequence[str], homes: Sequence[str] | None = None, covered: bool = False
 ) -> GameState:
     """Seats in `names` order; each takes the homebase at its seat in `homes` (default: the
     board's homebases in the order the board lists them)."""
-    if not MIN_PLAYERS <= len(names) <= len(board.homes):
-        fail(f"this board is for {MIN_PLAYERS} to {len(board.homes)} players, not {len(names)}")
-    if len({n.casefold() for n in names}) != len(names):
-        fail("every player needs a name of their own")
+    check_players(board, names)
     chosen = tuple(homes) if homes is not None else board.homes[: len(names)]
-    if len(chosen) != len(names):
-        fail(f"name one homebase per player: {len(names)} players, {len(chosen)} homebases")
-    for home in chosen:
-        if not board.is_home(home):
-            fail(f"{home!r} is not a homebase of the board (homebases: {', '.join(board.homes)})")
-    if len(set(chosen)) != len(chosen):
-        fail("two players cannot share a homebase")
+    check_homes(board, names, chosen)
     return start_state(board, tuple(names), chosen, covered)
 
 
