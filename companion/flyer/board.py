@@ -6,6 +6,7 @@
     home NAME                 a homebase: a white corner space (ruling 2)
     start NAME                where the marker stack begins
     link NAME NAME...         a black line between the first space and each other one
+    at NAME X Y               where the table view draws a space (optional; any numbers)
 
 Statements are one per line, or separated by `;` (so a whole board fits in a record header).
 Every `link` is both ways. `parse_board` checks the whole board and names the first fault.
@@ -14,7 +15,7 @@ Every `link` is both ways. `parse_board` checks the whole board and names the fi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from companion.flyer.colours import Hue, HueError, parse_hue
@@ -34,6 +35,7 @@ class Board:
     links: Mapping[str, frozenset[str]]
     homes: tuple[str, ...]
     start: str
+    layout: Mapping[str, tuple[float, float]] = field(default_factory=dict)
 
     def colour(self, space: str) -> Hue:
         return self.colours[space]
@@ -54,6 +56,7 @@ class _Draft:
         self.colours: dict[str, Hue] = {}
         self.homes: list[str] = []
         self.links: dict[str, set[str]] = {}
+        self.layout: dict[str, tuple[float, float]] = {}
 
 
 def _statements(text: str) -> list[tuple[int, list[str]]]:
@@ -72,6 +75,16 @@ def _space(draft: _Draft, name: str, hue: Hue, where: str) -> None:
     draft.links.setdefault(name, set())
 
 
+def _number(text: str, where: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise BoardError(f"{where}: {text!r} is not a number") from None
+    if value != value or abs(value) > 1e6:
+        raise BoardError(f"{where}: {text!r} is not a usable position")
+    return value
+
+
 def _statement(draft: _Draft, words: list[str], where: str) -> None:
     verb, args = words[0].lower(), words[1:]
     if verb == "name" and args:
@@ -86,12 +99,17 @@ def _statement(draft: _Draft, words: list[str], where: str) -> None:
         draft.homes.append(args[0])
     elif verb == "start" and len(args) == 1:
         draft.start = args[0]
+    elif verb == "at" and len(args) == 3:
+        draft.layout[args[0]] = (_number(args[1], where), _number(args[2], where))
     elif verb == "link" and len(args) >= 2:
         for other in args[1:]:
             draft.links.setdefault(args[0], set()).add(other)
             draft.links.setdefault(other, set()).add(args[0])
     else:
-        usage = "name TEXT | space NAME COLOUR | home NAME | start NAME | link NAME NAME..."
+        usage = (
+            "name TEXT | space NAME COLOUR | home NAME | start NAME | link NAME NAME... "
+            "| at NAME X Y"
+        )
         raise BoardError(f"{where}: cannot read {' '.join(words)!r} ({usage})")
 
 
@@ -110,6 +128,9 @@ def _check(draft: _Draft) -> Board:
         for name in (space, *others):
             if name not in draft.colours:
                 raise BoardError(f"a link names {name!r}, which is no space of the board")
+    unknown = sorted(set(draft.layout) - set(draft.colours))
+    if unknown:
+        raise BoardError(f"`at` names {unknown[0]!r}, which is no space of the board")
     if not draft.homes:
         raise BoardError("the board has no homebase (`home NAME`)")
     if draft.start is None or draft.start not in draft.colours:
@@ -125,6 +146,7 @@ def _check(draft: _Draft) -> Board:
         {k: frozenset(v) for k, v in draft.links.items()},
         tuple(draft.homes),
         draft.start,
+        dict(draft.layout),
     )
 
 

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from companion.flyer.board import Board
 from companion.flyer.colours import VALUE_ORDER
+from companion.flyer.legal import legal_json
 from companion.flyer.state import GameState, Phase
 
 
+def _positions(board: Board) -> dict[str, tuple[float, float]]:
+    """The board's own `at` positions; spaces without one go round a circle (our choice)."""
+    loose = [name for name in board.colours if name not in board.layout]
+    out = dict(board.layout)
+    for k, name in enumerate(loose):
+        angle = 2 * math.pi * k / len(loose)
+        out[name] = (round(4 + 4 * math.cos(angle), 3), round(4 + 4 * math.sin(angle), 3))
+    return out
+
+
 def board_json(board: Board) -> dict[str, Any]:
+    at = _positions(board)
     return {
         "name": board.name,
         "start": board.start,
@@ -19,6 +32,8 @@ def board_json(board: Board) -> dict[str, Any]:
                 "colour": colour.value,
                 "home": board.is_home(name),
                 "next_to": sorted(board.next_to(name)),
+                "x": at[name][0],
+                "y": at[name][1],
             }
             for name, colour in board.colours.items()
         ],
@@ -77,5 +92,6 @@ def state_json(state: GameState) -> dict[str, Any]:
         "winner": " and ".join(winners) if winners else None,
         "winners": list(winners),
         "board": board_json(state.board),
+        "legal": legal_json(state),
         "summary": summary(state),
     }

@@ -96,3 +96,18 @@ def test_bad_headers_name_their_key(header: dict[str, str], key: str, reason: st
     with pytest.raises(HeaderError, match=reason) as caught:
         start(header)
     assert caught.value.key == key
+
+
+def test_positions_for_the_table_view() -> None:
+    from companion.flyer.view import board_json
+
+    spaces = {s["name"]: (s["x"], s["y"]) for s in board_json(builtin_board())["spaces"]}
+    assert spaces["centre"] == (4.0, 4.0) and spaces["nw-home"] == (0.0, 0.0)
+    tiny = {
+        s["name"]: (s["x"], s["y"]) for s in board_json(parse_board(TINY + "; at c 1 2"))["spaces"]
+    }
+    assert tiny["c"] == (1.0, 2.0) and tiny["x"] == (8.0, 4.0)  # the rest go round a circle
+    with pytest.raises(BoardError, match="'far' is not a number"):
+        parse_board(TINY + "; at c far 2")
+    with pytest.raises(BoardError, match="`at` names 'q', which is no space"):
+        parse_board(TINY + "; at q 1 2")

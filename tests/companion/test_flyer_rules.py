@@ -221,3 +221,20 @@ def test_values_is_the_whole_tables_line_and_needs_no_name() -> None:
     assert format_event(event) == "values 6 2 2 5 1 3"
     assert format_event(parse_event("al: VALUES 1 2 3 4 5 6")) == "al: values 1 2 3 4 5 6"
     assert state_json(apply(start({"Players": "Al, Bo"}), event))["values"]["white"] == 6
+
+
+def test_the_table_view_is_offered_exactly_what_the_dice_pay_for() -> None:
+    from companion.flyer.legal import legal_json
+
+    offered = legal_json(game(THROWS, EXAMPLE_ROLL))
+    assert offered is not None
+    moves = {(" ".join(m["markers"]), m["to"], " ".join(m["paying"])) for m in offered}
+    assert ("red", "n", "red red") in moves
+    assert ("yellow blue red", "n", "blue red red yellow") in moves
+    assert ("yellow", "w", "yellow yellow") not in moves  # only one yellow die
+    assert all(m["from"] == "centre" for m in offered)
+    covered = legal_json(game(THROWS, EXAMPLE_ROLL, covered=True))
+    assert covered is not None
+    assert {" ".join(m["markers"]) for m in covered} == {"red"}  # "can only move the red marker"
+    assert ("n", ["red", "red"]) in [(m["to"], m["paying"]) for m in covered]
+    assert legal_json(game(THROWS)) is None  # nothing to pay with before the roll
