@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.errors import InvalidEventError
 from companion.modifier import goals as gl
-from companion.modifier.cards import COPIES, FACES, Goal
+from companion.modifier.cards import COPIES, FACES, Goal, Mod
 from companion.modifier.dice import final_value
 from companion.modifier.events import (
     Declare,
@@ -173,7 +173,7 @@ def _roll(state: GameState, event: Roll) -> GameState:
     return _with_round(state, current.with_seat(seat, roll=event.faces))
 
 
-def _table_copies(current: Round, extra: Sequence[Any]) -> Counter[str]:
+def _table_copies(current: Round, extra: Sequence[Mod]) -> Counter[str]:
     played = [card.card for stacks in current.cards for stack in stacks for card in stack]
     return Counter(played + [card.card for card in extra])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from companion.modifier.cards import Goal, Mod
@@ -102,7 +102,7 @@ class GameState:
     specials_revealed: tuple[tuple[int, Goal], ...] = ()  # (deck-selecting phase, card)
     lost: int = 0  # tokens that left the game
     standing: Standing | None = None
-    winner: str | None = field(default=None)
+    winner: str | None = None
 
     @property
     def phase(self) -> Phase:
