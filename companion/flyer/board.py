@@ -6,7 +6,8 @@
     home NAME                 a homebase: a white corner space (ruling 2)
     start NAME                where the marker stack begins
     link NAME NAME...         a black line between the first space and each other one
-    at NAME X Y               where the table view draws a space (optional; any numbers)
+    at NAME X Y               where the table view draws a space (optional; any numbers; a
+                              space named again is drawn there too, as the ring of a border)
 
 Statements are one per line, or separated by `;` (so a whole board fits in a record header).
 Every `link` is both ways. `parse_board` checks the whole board and names the first fault.
@@ -35,7 +36,7 @@ class Board:
     links: Mapping[str, frozenset[str]]
     homes: tuple[str, ...]
     start: str
-    layout: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    layout: Mapping[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
 
     def colour(self, space: str) -> Hue:
         return self.colours[space]
@@ -56,7 +57,7 @@ class _Draft:
         self.colours: dict[str, Hue] = {}
         self.homes: list[str] = []
         self.links: dict[str, set[str]] = {}
-        self.layout: dict[str, tuple[float, float]] = {}
+        self.layout: dict[str, tuple[tuple[float, float], ...]] = {}
 
 
 def _statements(text: str) -> list[tuple[int, list[str]]]:
@@ -100,7 +101,8 @@ def _statement(draft: _Draft, words: list[str], where: str) -> None:
     elif verb == "start" and len(args) == 1:
         draft.start = args[0]
     elif verb == "at" and len(args) == 3:
-        draft.layout[args[0]] = (_number(args[1], where), _number(args[2], where))
+        point = (_number(args[1], where), _number(args[2], where))
+        draft.layout[args[0]] = (*draft.layout.get(args[0], ()), point)
     elif verb == "link" and len(args) >= 2:
         for other in args[1:]:
             draft.links.setdefault(args[0], set()).add(other)

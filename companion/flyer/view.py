@@ -11,13 +11,13 @@ from companion.flyer.legal import legal_json
 from companion.flyer.state import GameState, Phase
 
 
-def _positions(board: Board) -> dict[str, tuple[float, float]]:
+def _positions(board: Board) -> dict[str, tuple[tuple[float, float], ...]]:
     """The board's own `at` positions; spaces without one go round a circle (our choice)."""
     loose = [name for name in board.colours if name not in board.layout]
     out = dict(board.layout)
     for k, name in enumerate(loose):
         angle = 2 * math.pi * k / len(loose)
-        out[name] = (round(4 + 4 * math.cos(angle), 3), round(4 + 4 * math.sin(angle), 3))
+        out[name] = ((round(4 + 4 * math.cos(angle), 3), round(4 + 4 * math.sin(angle), 3)),)
     return out
 
 
@@ -32,12 +32,22 @@ def board_json(board: Board) -> dict[str, Any]:
                 "colour": colour.value,
                 "home": board.is_home(name),
                 "next_to": sorted(board.next_to(name)),
-                "x": at[name][0],
-                "y": at[name][1],
+                "x": at[name][0][0],
+                "y": at[name][0][1],
+                "copies": [list(point) for point in at[name][1:]],
             }
             for name, colour in board.colours.items()
         ],
     }
+
+
+def _roller(state: GameState) -> str | None:
+    """Who may roll now: the player to act before their roll, the next player after it."""
+    if state.phase is Phase.ROLL:
+        return state.player
+    if state.phase is Phase.MOVE:
+        return state.players[(state.seat + 1) % len(state.players)]
+    return None
 
 
 def _turn_json(state: GameState) -> dict[str, Any]:
@@ -47,6 +57,7 @@ def _turn_json(state: GameState) -> dict[str, Any]:
         "phase": phase.value,
         "number": state.turns + 1,
         "dice": [d.value for d in state.dice],
+        "roller": _roller(state),
     }
 
 

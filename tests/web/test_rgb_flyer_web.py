@@ -61,3 +61,10 @@ def test_rgb_has_its_own_board_page(client: FlaskClient) -> None:
     assert "/static/js/rgb-table.js" in html and 'id="rgb-board"' in html
     with client.get("/static/js/rgb-board.js") as script:
         assert script.status_code == 200
+
+
+def test_the_flyer_game_has_its_own_table_page(client: FlaskClient) -> None:
+    text = RECORDS["flyer"].read_text(encoding="utf-8")
+    game = client.post("/api/games", json={"record": text}).get_json()["id"]
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "/static/js/flyer-table.js" in html and 'id="flyer-board"' in html

@@ -1,0 +1,136 @@
+// The flyer game's table view: renders the snapshot embedded in the page, then follows the SSE
+// stream. Clicking a space with markers lists the moves its markers can make with the dice left,
+// exactly as the server offers them in `state.legal`; every control writes one record line
+// (docs/rules-flyer.md) and the server answers with the new view or a refusal in words.
+
+import { del, postJSON } from "./api.js";
+import { el } from "./colours.js";
+import { HUES, chip, renderBoard, renderPlayers, renderStatus, renderValues } from "./flyer-board.js";
+import { HistoryPanel } from "./history.js";
+import { follow, initialView, statusBadge } from "./live.js";
+
+const root = document.getElementById("flyer-view");
+const part = (id) => document.getElementById(id);
+const errorNode = part("flyer-error");
+
+const game = {
+  id: root.dataset.game,
+  view: null,
+  rendered: null,
+  apply(view) {
+    if (!view || !view.state) return;
+    this.view = view;
+    render(view);
+  },
+  async change(path, body, errNode, method = "POST") {
+    errNode.textContent = "";
+    const url = `/api/games/${this.id}/${path}`;
+    try {
+      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
+      return true;
+    } catch (err) {
+      errNode.textContent = err.message;
+      return false;
+    }
+  },
+  onHistory() {},
+};
+
+let selected = null;
+
+function fromSpaces() {
+  return new Set((game.view.state.legal || []).map((m) => m.from));
+}
+
+function marks(space) {
+  const out = [];
+  if (fromSpaces().has(space)) out.push("from");
+  if (space === selected) out.push("selected");
+  return out;
+}
+
+function clickSpace(space) {
+  selected = selected === space || !fromSpaces().has(space) ? null : space;
+  draw();
+}
+
+function moveButtons() {
+  const state = game.view.state;
+  if (!state.legal) return [];
+  if (!selected) {
+    const hint = state.legal.length ? "Click a framed space to see what its markers can do with these dice." : "These dice pay for no move: the next player rolls.";
+    return [el("div", { class: "field-label" }, hint)];
+  }
+  const moves = state.legal.filter((m) => m.from === selected);
+  return [el("div", { class: "field-label" }, `From ${selected} (markers, destination, dice paid):`),
+    ...moves.map((m) => el("button", {
+      type: "button", class: "small", "data-move": `${m.markers.join(" ")} to ${m.to}`,
+      onclick: () => {
+        selected = null;
+        game.change("events", { line: `${state.turn.player}: move ${m.markers.join(" ")} to ${m.to} paying ${m.paying.join(" ")}` }, errorNode);
+      },
+    }, `${m.markers.join(" + ")} → ${m.to} · pay ${m.paying.join(", ")}`))];
+}
+
+function form(id, title, fields, button, toLine) {
+  const err = el("p", { class: "error", role: "alert", "aria-live": "polite" });
+  const node = el("form", { class: "flyer-form", id }, el("div", { class: "field-label" }, title), ...fields, el("button", { type: "submit" }, button), err);
+  node.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const line = toLine();
+    if (line && (await game.change("events", { line }, err))) node.reset();
+  });
+  return node;
+}
+
+function valuesForm() {
+  const inputs = [1, 2, 3, 4, 5, 6].map((k) => el("input", { type: "number", min: 1, max: 6, class: "num", name: `throw${k}`, "aria-label": `throw ${k} of the normal die` }));
+  return form("values-form", "The normal die's six throws (they are sorted onto red … white)", inputs, "Set colour values", () => `values ${inputs.map((i) => i.value).join(" ")}`);
+}
+
+function rollForm(roller) {
+  const picks = [1, 2, 3, 4, 5, 6].map((k) => el("select", { name: `die${k}`, "aria-label": `colour die ${k}` },
+    el("option", { value: "" }, "—"), ...HUES.map((c) => el("option", { value: c }, c))));
+  return form("roll-form", `${roller}'s roll: the colour each die shows`, picks, `Roll for ${roller}`,
+    () => `${roller}: roll ${picks.map((p) => p.value).filter(Boolean).join(" ")}`);
+}
+
+function lineForm() {
+  const input = el("input", { type: "text", name: "line", class: "wide", placeholder: "any record line, e.g. Al: move red to n paying red red", "aria-label": "record line", autocomplete: "off" });
+  return form("line-form", "Any line", [input], "Record", () => input.value.trim());
+}
+
+function draw() {
+  const state = game.view.state;
+  renderBoard(part("flyer-board"), state, marks, clickSpace);
+  part("flyer-dice").replaceChildren(...(state.turn.dice.length ? state.turn.dice.map((d) => chip(d)) : [el("span", { class: "empty" }, "No dice left this turn.")]));
+  part("flyer-moves").replaceChildren(...moveButtons());
+}
+
+const history = new HistoryPanel(part("history"), game);
+
+function render(view) {
+  const state = view.state;
+  if (game.rendered !== view.version) selected = null;
+  renderStatus(part("flyer-status"), state);
+  renderPlayers(part("flyer-players"), state);
+  renderValues(part("flyer-values"), state);
+  draw();
+  root.dataset.winner = state.winner || "";
+  root.dataset.seq = String(view.seq);
+  if (game.rendered === view.version) return;
+  game.rendered = view.version;
+  const controls = [];
+  if (state.turn.phase === "values") controls.push(valuesForm());
+  if (state.turn.roller) controls.push(rollForm(state.turn.roller));
+  controls.push(lineForm());
+  part("flyer-controls").replaceChildren(...controls);
+  history.render(view);
+}
+
+game.apply(initialView());
+follow(`/api/games/${game.id}/stream`, {
+  onView: (view) => game.apply(view),
+  onStatus: statusBadge,
+  refetchUrl: `/api/games/${game.id}`,
+});
