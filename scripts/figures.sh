@@ -23,9 +23,13 @@ for reader in model baseline; do
             > "$out/eval_${reader}_${held}.txt"
     done
 done
-for held in holdout holdout2; do
-    python -m models.training.colour_misses "$held" > "$out/colour_misses_${held}.txt"
-    python -m models.training.colour_misses "$held" --lamp-removed \
-        > "$out/colour_misses_${held}_lamp_removed.txt"
-done
+# rune55-pxl-colour: a table the shipped reader never trained on (all of it), as read at a table
+# of any game, at an RYB table, and on a game night whose first 5 photos the players confirmed.
+pxl="$D/rune55-pxl-colour"
+dicetable eval "$pxl" --split all --match centre > "$out/eval_pxl_all.txt"
+dicetable eval "$pxl" --split all --match centre --game ryb > "$out/eval_pxl_all_ryb.txt"
+dicetable eval "$pxl" --split all --match centre --learn 5 > "$out/eval_pxl_learn5.txt"
+dicetable eval "$pxl" --split all --match centre --learn 5 --game ryb \
+    > "$out/eval_pxl_learn5_ryb.txt"
+dicetable eval "$pxl" --match centre > "$out/eval_pxl_test.txt"
 echo "figures written to $out/"

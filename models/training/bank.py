@@ -6,7 +6,7 @@ JPEG round trip a stored picture has, and cut into its dice' crops (48 pixels, a
 cuts them) beside the scene's light cue, with each die's pips, colour and look. Rendering costs
 little beside training (about 12 scenes a second on one core of the development machine), so a
 bank can hold many more scenes than the stored sets, or be a fresh set of their kind to check a
-reader against (`models.training.fit_check`).
+reader against.
 
 `python -m models.training.bank OUT.npz --scenes N [--seed S] [--families train|holdout]
 [--jitters J] [--workers W]` writes one bank. Scene `i` of a bank depends only on its seed, its
