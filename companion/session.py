@@ -17,17 +17,27 @@ from types import TracebackType
 from typing import Any
 
 from companion import session_rules as sr
-from companion.errors import ConflictError, RecordError, StoreError
+from companion.errors import (
+    ConflictError,
+    NothingToRedoError,
+    NothingToUndoError,
+    RecordError,
+    StoreError,
+)
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
 from companion.record import parse_record, replay_steps
 from companion.session_errors import FieldError
 from companion.session_roll import CameraRolls
 from companion.session_table import Table
-from companion.session_values import GameSummary, GameView, HistoryEntry, version_token
+from companion.session_values import GameSummary, GameView, HistoryEntry, Step, version_token
 from companion.store import EventStore
 from companion.store_values import GameInfo, StoredEvent, utc_iso
 
 DEFAULT_POLL_S = 0.5
+NOTHING_TO_UNDO = "There is nothing to undo: no move of this game is left to take back."
+NOTHING_TO_REDO = (
+    "There is nothing to redo: redo brings back a move you undid, until a new move is played."
+)
 
 
 def now_iso() -> str:
@@ -134,6 +144,7 @@ class Session(CameraRolls):
         rules = find_game(info.game)
         seq, state = self._folded(info)
         rev, pending, cleared = self._table_at(info.id, seq)
+        undo, redo = self._steps(info.id, seq)
         return GameView(
             game_id=info.id,
             game=info.game,
@@ -146,7 +157,18 @@ class Session(CameraRolls):
             pending_cleared=cleared,
             created_at=info.created_at,
             updated_at=info.updated_at,
+            undo=undo,
+            redo=redo,
         )
+
+    def _steps(self, game_id: str, seq: int) -> tuple[Step | None, Step | None]:
+        """What undo and redo would move now (None where there is nothing to move)."""
+        undo = Step(seq, self.store.event(game_id, seq).line) if seq else None
+        redo_seq = self.store.redo_seq(game_id)
+        redo = (
+            None if redo_seq is None else Step(redo_seq, self.store.event(game_id, redo_seq).line)
+        )
+        return undo, redo
 
     def check_game(self, game_id: str) -> str:
         """The id, once the store knows it (InvalidGameIdError, UnknownGameError otherwise)."""
@@ -210,13 +232,19 @@ class Session(CameraRolls):
 
     def undo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
         with self._writing:
-            event = self.store.undo(game_id, expected_seq=expected_seq)
+            try:
+                event = self.store.undo(game_id, expected_seq=expected_seq)
+            except NothingToUndoError:
+                raise NothingToUndoError(NOTHING_TO_UNDO) from None
             self._moved_on(game_id, "undo", f"undo took back {event.line!r}")
         return self.view(game_id)
 
     def redo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
         with self._writing:
-            event = self.store.redo(game_id, expected_seq=expected_seq)
+            try:
+                event = self.store.redo(game_id, expected_seq=expected_seq)
+            except NothingToRedoError:
+                raise NothingToRedoError(NOTHING_TO_REDO) from None
             self._moved_on(game_id, "redo", f"redo brought back {event.line!r}")
         return self.view(game_id)
 

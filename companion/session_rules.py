@@ -111,12 +111,7 @@ def header_from_options(players: object, options: object) -> dict[str, str]:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise FieldError(f"players must be a list of names, got {players!r}", "players")
     names = [p.strip() for p in players]
-    if not 1 <= len(names) <= MAX_PLAYERS_LISTED or any(not n or "," in n for n in names):
-        raise FieldError(
-            f"players must be 1..{MAX_PLAYERS_LISTED} non-empty names without commas, "
-            f"got {players!r}",
-            "players",
-        )
+    _check_names(names)
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
@@ -129,6 +124,31 @@ def header_from_options(players: object, options: object) -> dict[str, str]:
             raise FieldError(f"unknown option {name!r} (options: {known})", f"options.{name}")
         header[key] = _option_value(str(name), value)
     return header
+
+
+def _check_names(names: list[str]) -> None:
+    """The list's own limits; how many players a game takes is its rules' to say."""
+    if not names:
+        raise FieldError("Name the players, in seat order.", "players")
+    if len(names) > MAX_PLAYERS_LISTED:
+        raise FieldError(
+            f"{len(names)} players is more than any game here takes "
+            f"(at most {MAX_PLAYERS_LISTED} can be listed)",
+            "players",
+        )
+    for seat, name in enumerate(names, start=1):
+        if not name:
+            raise FieldError(
+                f"Player {seat} has no name: fill it in, or remove that player.", "players"
+            )
+        if "," in name:
+            raise FieldError(f"A name cannot hold a comma: {name!r}.", "players")
+
+
+def header_words(key: str, reason: str) -> str:
+    """A refused header value in words: `[Edition]: ...` becomes `Edition: ...`."""
+    prefix = f"[{key}]: "
+    return f"{key}: {reason.removeprefix(prefix)}"
 
 
 def field_of_header_key(key: str) -> str:
@@ -145,7 +165,7 @@ def check_header(rules: GameRules[Any, Any], header: Mapping[str, str]) -> None:
     try:
         rules.new_game(header)
     except HeaderError as exc:
-        raise FieldError(exc.reason, field_of_header_key(exc.key)) from None
+        raise FieldError(header_words(exc.key, exc.reason), field_of_header_key(exc.key)) from None
 
 
 HEADER_WORDS = {"Players": "the player names", "Title": "the title"}

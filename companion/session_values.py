@@ -61,6 +61,8 @@ class GameView:
     pending_cleared: Cleared | None
     created_at: str
     updated_at: str
+    undo: Step | None = None  # the event undo would take back
+    redo: Step | None = None  # the event redo would bring back
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,7 +79,20 @@ class GameView:
             else self.pending_cleared.to_json(),
             "created_at": self.created_at,
             "updated_at": self.updated_at,
+            "undo": None if self.undo is None else self.undo.to_json(),
+            "redo": None if self.redo is None else self.redo.to_json(),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """An event undo or redo would move: its seq and its line."""
+
+    seq: int
+    line: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "line": self.line}
 
 
 @dataclass(frozen=True, slots=True)

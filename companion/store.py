@@ -190,6 +190,13 @@ class EventStore:
             rows.require_game(conn, gid)
             return rows.head_seq(conn, gid)
 
+    def redo_seq(self, game_id: GameId) -> int | None:
+        """The seq `redo` would bring back, or None when there is nothing to redo."""
+        gid = check_game_id(game_id)
+        with self._read() as conn:
+            rows.require_game(conn, gid)
+            return rows.redo_candidate(conn, gid)
+
     def thumbnail(self, game_id: GameId, seq: int) -> bytes | None:
         """The JPEG stored with an event, or None when it was appended without one."""
         gid, number = check_game_id(game_id), check_seq(seq)

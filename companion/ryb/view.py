@@ -109,7 +109,9 @@ def _next_verbs(state: GameState, now: str) -> list[str]:
     if now in ("attempt", "end") and turn.trade_open:
         verbs.append("exchange")
     if now in ("end", "play") and not state.options.strict:
-        verbs.extend(v for v in ("attempt", "pass") if v not in verbs)
+        # Lenient rules let the turn skip ahead, but still allow one attempt a turn.
+        allowed = ("pass",) if turn.attempted else ("attempt", "pass")
+        verbs.extend(v for v in allowed if v not in verbs)
     if state.reaction is not None and now != "over":
         if state.reaction.target is not None:
             verbs.append("denied")

@@ -118,7 +118,7 @@ REPLAY_ERRORS = [
     ('[Players "Al, Bo"]\n[Deck "big"]\n', 2, "unknown deck 'big'"),
     ('[Players "Al, Bo"]\n\nAl: fly away\n', 3, "unknown verb 'fly'"),
     ('[Players "Al, Bo"]\nAl: goal green 9\nAl: attempt green g4\n', 3, "bad die 'g4'"),
-    ('[Players "Al, Bo"]\nAl: goal green 10\n', 2, "no Green 10 card; add `value N`"),
+    ('[Players "Al, Bo"]\nAl: goal green 10\n', 2, "no Green 10 card: give the card's value"),
     ('[Players "Al, Bo"]\nAl: goal pink 9 value 3\n', 2, "unknown colour 'pink'"),
     ('[Players "Al, Bo"]\nAl: bank lots\n', 2, "points banked must be a whole number"),
     ('[Players "Al, Bo"]\nAl: gimme Bo green\n', 2, "dice are red, yellow or blue"),

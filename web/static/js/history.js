@@ -40,8 +40,8 @@ export class HistoryPanel {
     this.list = el("ol", { class: "history-list", reversed: true });
     this.node.replaceChildren(
       el("div", { class: "buttons" },
-        el("button", { type: "button", id: "undo", onclick: () => this.step("undo") }, "↶ Undo"),
-        el("button", { type: "button", id: "redo", onclick: () => this.step("redo") }, "↷ Redo")),
+        stepButton("undo", "↶ Undo", view.undo, "Nothing to undo yet", "Take back", () => this.step("undo")),
+        stepButton("redo", "↷ Redo", view.redo, "Nothing to redo", "Bring back", () => this.step("redo"))),
       this.error, this.list);
     this.renderList();
     this.load(view);
@@ -65,6 +65,12 @@ export class HistoryPanel {
       thumb,
       event.note ? el("div", { class: "note" }, event.note) : null);
   }
+}
+
+/** Undo or Redo: offered only when there is something to move, and saying what it moves. */
+function stepButton(id, label, step, none, verb, onclick) {
+  const what = step ? `${verb} “${step.line}”` : none;
+  return el("button", { type: "button", id, disabled: !step, title: what, "aria-label": what, onclick }, label);
 }
 
 /** The camera frame beside the last roll: the MJPEG stream when the camera runs. */

@@ -17,14 +17,31 @@ function playerInputs() {
   return [...playersBox.querySelectorAll("input[name=player]")];
 }
 
-document.getElementById("add-player").addEventListener("click", () => {
+const addButton = document.getElementById("add-player");
+const removeButton = document.getElementById("remove-player");
+const limitNote = document.getElementById("player-limit");
+
+/** Offer + and − only while they can work, and say why when one cannot. */
+function showLimits() {
+  const n = playerInputs().length;
+  addButton.disabled = n >= MAX_PLAYERS;
+  removeButton.disabled = n <= MIN_PLAYERS;
+  limitNote.textContent = n >= MAX_PLAYERS
+    ? `RYB is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, so no more can join.`
+    : n <= MIN_PLAYERS ? `RYB needs at least ${MIN_PLAYERS} players.` : "";
+}
+
+addButton.addEventListener("click", () => {
   const inputs = playerInputs();
   if (inputs.length < MAX_PLAYERS) playersBox.append(nameInput(inputs.length + 1));
+  showLimits();
 });
-document.getElementById("remove-player").addEventListener("click", () => {
+removeButton.addEventListener("click", () => {
   const inputs = playerInputs();
   if (inputs.length > MIN_PLAYERS) inputs[inputs.length - 1].remove();
+  showLimits();
 });
+showLimits();
 
 function options() {
   const out = {};
