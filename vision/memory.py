@@ -114,11 +114,12 @@ def colour_histograms(crops_bgr: npt.NDArray[np.uint8]) -> Floats:
     a = np.clip(((lab[..., 1] - _AB_RANGE[0]) / step).astype(np.int32), 0, _AB_BINS - 1)
     b = np.clip(((lab[..., 2] - _AB_RANGE[0]) / step).astype(np.int32), 0, _AB_BINS - 1)
     light = np.clip(lab[..., 0] * _L_BINS // 256, 0, _L_BINS - 1)
-    out = np.zeros((n, _AB_BINS * _AB_BINS + _L_BINS), np.float32)
-    rows = np.repeat(np.arange(n), side * side)
-    np.add.at(out, (rows, (a * _AB_BINS + b).ravel()), 1.0)
+    width = _AB_BINS * _AB_BINS + _L_BINS
+    rows = np.arange(n)[:, None] * width
+    hue = np.bincount((rows + a * _AB_BINS + b).ravel(), minlength=n * width)
+    lit = np.bincount((rows + _AB_BINS * _AB_BINS + light).ravel(), minlength=n * width)
     # Lightness counts half: it moves with the lamp more than hue does.
-    np.add.at(out, (rows, _AB_BINS * _AB_BINS + light.ravel()), 0.5)
+    out = (hue + 0.5 * lit).reshape(n, width).astype(np.float32)
     return np.asarray(np.sqrt(out / np.float32(side * side)), np.float32)
 
 
@@ -141,10 +142,13 @@ def recall(memory: TableMemory, sigs: Floats, settings: MemorySettings) -> Recal
     votes = np.zeros((n, NOT_A_DIE + 1), np.float32)
     if len(memory) == 0 or n == 0 or memory.matrix.shape[1] != sigs.shape[1]:
         return Recall(votes, np.zeros(n, np.float32))
-    similar = sigs @ memory.matrix.T  # (n, m)
+    similar = np.minimum(sigs @ memory.matrix.T, 1.0)  # (n, m); rounding can pass 1
     k = min(settings.k, len(memory))
-    nearest = np.argsort(-similar, axis=1)[:, :k]
+    nearest = np.argpartition(-similar, k - 1, axis=1)[:, :k]
     near_sim = np.take_along_axis(similar, nearest, axis=1)
+    order = np.argsort(-near_sim, axis=1)
+    nearest = np.take_along_axis(nearest, order, axis=1)
+    near_sim = np.take_along_axis(near_sim, order, axis=1)
     weights = np.exp((near_sim - 1.0) / settings.closeness)
     np.add.at(votes, (np.repeat(np.arange(n), k), memory.labels[nearest].ravel()), weights.ravel())
     votes /= np.maximum(votes.sum(axis=1, keepdims=True), 1e-12)

@@ -38,6 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--threads", type=whole(1, 64), default=2, help="onnxruntime threads")
     parser.add_argument("--images", type=Path, help="time the photos in this folder instead")
     parser.add_argument("--seed", type=whole(0), default=7)
+    parser.add_argument(
+        "--memory",
+        type=whole(0, 100_000),
+        default=0,
+        metavar="N",
+        help="read with a table memory of N confirmed dice (the store keeps at most 2000)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--live",
@@ -54,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
     if args.live is not None:
         return _live(args)
     frames = _photos(args.images) if args.images else _rendered(args)
-    result = bench(_reader(args.reader, args.threads), frames, args.repeats)
+    reader = _reader(args.reader, args.threads)
+    if args.memory:
+        reader = _with_memory(reader, frames, args.memory, args.seed)
+    result = bench(reader, frames, args.repeats)
     if args.json:
         print(json.dumps(_as_json(result)))
     else:
@@ -84,6 +94,29 @@ def _reader(kind: str, threads: int, game: bool = False) -> Any:
     from vision.reader import load_default_reader
 
     return game_reader(threads) if game else load_default_reader(threads=threads)
+
+
+def _with_memory(reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, seed: int) -> Any:
+    """The reader with a memory of `size` dice like those in the frames (their signatures with a
+    little noise, colours at random), to time reading against a full memory."""
+    from vision.memory import Confirmed, TableMemory
+    from vision.reader import ModelReader
+    from vision.types import COLOURS
+
+    if not isinstance(reader, ModelReader) or not reader.signs_dice:
+        raise SystemExit("dicetable bench: --memory needs the model reader")
+    seen = [d.signature for f in frames[:5] for d in reader.read(f).dice if d.signature]
+    if not seen:
+        raise SystemExit("dicetable bench: no dice read in the first frames to build a memory")
+    rng = np.random.default_rng(seed)
+    base = np.asarray(seen, np.float32)[rng.integers(len(seen), size=size)]
+    noisy = base + rng.normal(0.0, 0.05, base.shape).astype(np.float32)
+    noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+    colours = rng.integers(len(COLOURS), size=size)
+    dice = [
+        Confirmed(tuple(map(float, s)), COLOURS[c]) for s, c in zip(noisy, colours, strict=True)
+    ]
+    return reader.with_memory(TableMemory.of(dice))
 
 
 def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:
