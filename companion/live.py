@@ -35,10 +35,16 @@ def game_reader(threads: int = 2) -> Reader:
 
 
 def table_reader(data_dir: Path | None) -> Reader:
-    """`game_reader` through the data folder's active calibration profile, if there is one."""
+    """`game_reader` through the data folder's active calibration profile, if there is one,
+    reading with the memory of that table's dice (`companion.tables`)."""
     from calibration.apply import reader_for
 
-    return reader_for(data_dir, game_reader())
+    reader = game_reader()
+    if data_dir is not None:
+        from companion.tables.desk import TableDesk
+
+        TableDesk.open(data_dir, reader)  # loads the table's memory into the reader
+    return reader_for(data_dir, reader)
 
 
 def open_table_feed(

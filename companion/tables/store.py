@@ -85,6 +85,8 @@ class TableStore:
 
     def load(self, table: str) -> TableMemory:
         name = check_table_name(table)
+        if not self.path.is_file():  # reading never makes the file
+            return TableMemory.of([])
         with self._db() as con:
             rows = con.execute(
                 "SELECT colour, pips, signature FROM confirmed WHERE table_name = ? AND reader = ?"
