@@ -118,7 +118,17 @@ def table(game_id: str) -> Response:
         game_id=view["id"],
         title=view["title"] or ", ".join(p["name"] for p in view["state"]["players"]),
         overlay_url=overlay_url(view["id"]),
+        goal_deck=_goal_deck(view),
     )
+
+
+def _goal_deck(view: dict[str, Any]) -> list[dict[str, object]]:
+    """The goal cards a goal form offers (RYB's deck; nothing for other games)."""
+    if view["game"] != "ryb":
+        return []
+    from companion.ryb.deck import goal_cards_json
+
+    return goal_cards_json(str(view["state"].get("options", {}).get("deck", "default")))
 
 
 @bp.get("/games/<game_id>/kid")

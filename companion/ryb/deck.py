@@ -161,3 +161,13 @@ def builtin_deck(name: str = DEFAULT_DECK) -> Deck:
         text = resources.files("companion.ryb").joinpath(f"{name}.deck").read_text("utf-8")
         _CACHE[name] = load_deck(text)
     return _CACHE[name]
+
+
+def goal_cards_json(name: str = DEFAULT_DECK) -> list[dict[str, object]]:
+    """The goal cards of a shipped deck for a form: colour, target and value, in deck order
+    (empty for a deck that cannot be read)."""
+    try:
+        deck = builtin_deck(name)
+    except DeckError:
+        return []
+    return [{"colour": g.colour.value, "target": g.target, "value": g.value} for g in deck.goals]

@@ -4,11 +4,14 @@ of players is the game's to limit."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from flask.testing import FlaskClient
 
 from companion.games import find_game
 from companion.record import replay
+from companion.ryb.deck import goal_cards_json
 from companion.session import Session
 
 SYNTAX = ("usage:", "[Players]", "[Edition]", "1..16", "live event", "COLOUR", "DICE", "N [")
@@ -108,3 +111,17 @@ def test_a_refused_option_is_named_without_record_syntax(client: FlaskClient) ->
     sent = {"players": ["Al", "Bo"], "options": {"edition": "1066"}}
     body = client.post("/api/games", json=sent).get_json()
     assert body == {"error": "Edition: '1066' is not one of 2000, 1999", "field": "options.edition"}
+
+
+def test_the_table_page_carries_the_decks_goal_cards(client: FlaskClient, game: str) -> None:
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    embedded = html.split('<script type="application/json" id="goal-deck">')[1].split("</script>")[
+        0
+    ]
+    cards = json.loads(embedded)
+    assert {"colour": "orange", "target": 7, "value": 21} in cards
+    assert all(set(card) == {"colour", "target", "value"} for card in cards)
+
+
+def test_an_unknown_deck_offers_no_cards() -> None:
+    assert goal_cards_json("no-such-deck") == []

@@ -35,7 +35,7 @@ def test_log_in_through_the_form(
         tab.wait_for_selector("#live-status[data-state=live]")
         assert "Al" in tab.inner_text("#players")
         tab.select_option("select[name=goal-colour]", "orange")
-        tab.fill("input[name=goal-target]", "7")
+        tab.select_option("select[name=goal-card]", "7")
         tab.click("#control-goal-card button[type=submit]")
         wait_until(tab, "document.querySelector('#table-view').dataset.seq === '1'")
     logged = [r.getMessage() for r in caplog.records if r.name == "werkzeug"]

@@ -51,3 +51,34 @@ def test_lenient_rules_show_no_second_attempt(page: Any, dashboard: Dashboard) -
     page.goto(dashboard.url(f"/games/{game}"))
     page.wait_for_selector("#controls .control")
     assert page.locator("#control-attempt").count() == 0
+
+
+def test_a_goal_card_is_picked_from_the_deck(page: Any, dashboard: Dashboard) -> None:
+    game = dashboard.session.create_from_options(["Al", "Bruce"], {}).game_id
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.select_option("select[name=goal-colour]", "orange")
+    cards = page.locator("select[name=goal-card] option").all_inner_texts()
+    assert cards[:2] == ["Orange 5 (worth 15)", "Orange 7 (worth 21)"]
+    assert cards[-1] == "another card…"
+    assert page.locator("input[name=goal-target]").is_hidden()
+    page.select_option("select[name=goal-card]", "7")
+    page.click("#control-goal-card button[type=submit]")
+    page.wait_for_selector("#table-view[data-seq='1']")
+    assert dashboard.session.history(game)[-1].line == "Al: goal orange 7 value 21"
+
+
+def test_a_card_outside_the_deck_asks_for_its_value_in_words(
+    page: Any, dashboard: Dashboard
+) -> None:
+    game = dashboard.session.create_from_options(["Al", "Bruce"], {}).game_id
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.select_option("select[name=goal-colour]", "green")
+    page.select_option("select[name=goal-card]", "other")
+    page.fill("input[name=goal-target]", "10")
+    page.click("#control-goal-card button[type=submit]")
+    error = page.inner_text("#control-goal-card .error")
+    assert error == "The deck has no Green 10: enter the value printed on the card."
+    page.fill("input[name=goal-value]", "40")
+    page.click("#control-goal-card button[type=submit]")
+    page.wait_for_selector("#table-view[data-seq='1']")
+    assert dashboard.session.history(game)[-1].line == "Al: goal green 10 value 40"

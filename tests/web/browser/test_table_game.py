@@ -27,6 +27,7 @@ def act(tab: Any, do: Callable[[], None]) -> None:
 
 def play_goal(tab: Any, colour: str, target: int, value: int) -> None:
     tab.select_option("select[name=goal-colour]", colour)
+    tab.select_option("select[name=goal-card]", "other")
     tab.fill("input[name=goal-target]", str(target))
     tab.fill("input[name=goal-value]", str(value))
     act(tab, lambda: tab.click("#control-goal-card button[type=submit]"))
@@ -77,7 +78,9 @@ def bruce_plays_gimme(tab: Any) -> None:
 def refused_line_changes_nothing(tab: Any) -> None:
     seq = tab.get_attribute("#table-view", "data-seq")
     tab.select_option("select[name=goal-colour]", "yellow")
+    tab.select_option("select[name=goal-card]", "other")
     tab.fill("input[name=goal-target]", "150")
+    tab.fill("input[name=goal-value]", "30")
     tab.click("#control-goal-card button[type=submit]")
     error = tab.locator("#control-goal-card .error")
     error.wait_for(state="visible")

@@ -7,6 +7,18 @@ import { cardForm, CARDS } from "./cards.js";
 import { capitalise, DIE_COLOURS, el, GOAL_COLOURS, SECONDARIES } from "./colours.js";
 import { DiceEditor } from "./dice-editor.js";
 
+const OTHER_CARD = "other";
+
+/** The goal cards of the game's deck, embedded in the page (none when the page has no deck). */
+function goalDeck() {
+  const node = document.getElementById("goal-deck");
+  try {
+    return node ? JSON.parse(node.textContent) : [];
+  } catch {
+    return [];
+  }
+}
+
 const CARD_VERBS = ["gimme", "swap", "redrover", "shanghai", "reset", "balance", "teaparty", "recycle", "trade", "void", "swissbank", "raid"];
 
 function errorLine() {
@@ -97,17 +109,39 @@ export class Controls {
       el("div", { class: "buttons" }, ...DIE_COLOURS.map((c) => el("button", { type: "button", class: `big add-${c}`, onclick: (e) => this.send(`draft ${c}`, err, e.target) }, `take ${c}`))), err);
   }
 
+  /** A goal card: the deck's cards of the chosen colour, or another card with its value. */
   goalControl() {
     const err = errorLine();
+    const deck = goalDeck();
     const colour = el("select", { name: "goal-colour", "aria-label": "goal colour" }, ...GOAL_COLOURS.map((c) => el("option", { value: c }, capitalise(c))));
-    const target = el("input", { type: "number", name: "goal-target", min: 1, max: 99, value: 9, class: "num", "aria-label": "goal target" });
-    const value = el("input", { type: "number", name: "goal-value", min: 1, placeholder: "from deck", class: "num", "aria-label": "goal value" });
+    const card = el("select", { name: "goal-card", "aria-label": "goal card" });
+    const target = el("input", { type: "number", name: "goal-target", min: 1, max: 99, class: "num", "aria-label": "goal target" });
+    const value = el("input", { type: "number", name: "goal-value", min: 1, class: "num", "aria-label": "goal value" });
+    const other = el("span", { class: "other-card", hidden: true },
+      el("label", {}, "target ", target), el("label", {}, "worth ", value));
+    const showOther = () => { other.hidden = card.value !== OTHER_CARD; };
+    const fillCards = () => {
+      const cards = deck.filter((c) => c.colour === colour.value);
+      card.replaceChildren(...cards.map((c) => el("option", { value: String(c.target) }, `${capitalise(c.colour)} ${c.target} (worth ${c.value})`)),
+        el("option", { value: OTHER_CARD }, cards.length ? "another card…" : "a card (enter it)"));
+      showOther();
+    };
+    colour.addEventListener("change", fillCards);
+    card.addEventListener("change", showOther);
+    fillCards();
     const submit = el("button", { type: "submit", class: "big" }, "Play goal card");
     const form = el("form", { class: "row", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
-      const extra = value.value.trim() ? ` value ${value.value.trim()}` : "";
-      this.send(`goal ${colour.value} ${target.value.trim()}${extra}`, err, submit);
-    } }, el("label", {}, "colour ", colour), el("label", {}, "target ", target), el("label", {}, "value ", value), submit);
+      if (card.value !== OTHER_CARD) {
+        this.send(`goal ${colour.value} ${card.value}`, err, submit);
+      } else if (!target.value.trim()) {
+        err.textContent = "Enter the target printed on the card.";
+      } else if (!value.value.trim()) {
+        err.textContent = `The deck has no ${capitalise(colour.value)} ${target.value.trim()}: enter the value printed on the card.`;
+      } else {
+        this.send(`goal ${colour.value} ${target.value.trim()} value ${value.value.trim()}`, err, submit);
+      }
+    } }, el("label", {}, "colour ", colour), el("label", {}, "card ", card), other, submit);
     return section("Play a goal card", "goal-card", form, err);
   }
 
