@@ -33,6 +33,7 @@ OPTION_KEYS: dict[str, str] = {
     "reroll": "Reroll",
     "cancel": "Cancel",
     "deck": "Deck",
+    "covered": "Covered",
     "title": "Title",
 }
 MAX_PLAYERS_LISTED = 16

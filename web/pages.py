@@ -8,7 +8,6 @@ browser (`web/static/js/`). Pages: `/` (games, new game), `/games/<id>` (table v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,20 +24,11 @@ from flask import (
 
 from companion.errors import InvalidGameIdError, UnknownGameError
 from web.config import services
+from web.game_forms import Option, game_forms
 from web.headers import embeddable
 from web.security import csrf_token, overlay_readable
 
 bp = Blueprint("pages", __name__, template_folder="templates")
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One rule option of the new-game form: the API's option key and its choices."""
-
-    key: str
-    label: str
-    choices: tuple[tuple[str, str], ...]
-    default: str
 
 
 _REROLL = (
@@ -101,7 +91,8 @@ def overlay_url(game_id: str) -> str:
 
 @bp.get("/")
 def home() -> Response:
-    return _page("home.html", options=NEW_GAME_OPTIONS)
+    forms = game_forms(NEW_GAME_OPTIONS)
+    return _page("home.html", games=forms, games_json=[f.to_json() for f in forms])
 
 
 @bp.get("/tables")

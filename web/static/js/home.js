@@ -6,8 +6,13 @@ import { el } from "./colours.js";
 const form = document.getElementById("new-game");
 const playersBox = document.getElementById("player-names");
 const error = document.getElementById("new-game-error");
-const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 5;
+const gameSelect = document.getElementById("game");
+// Every registered game's label, player limits and options (web/game_forms.py).
+const GAMES = JSON.parse(document.getElementById("game-forms").textContent);
+
+function chosenGame() {
+  return GAMES.find((g) => g.key === gameSelect.value) || GAMES[0];
+}
 
 function nameInput(n, value = "") {
   return el("input", { type: "text", name: "player", value, placeholder: `player ${n}`, "aria-label": `player ${n} name`, autocomplete: "off", maxlength: 40 });
@@ -24,30 +29,44 @@ const limitNote = document.getElementById("player-limit");
 /** Offer + and − only while they can work, and say why when one cannot. */
 function showLimits() {
   const n = playerInputs().length;
-  addButton.disabled = n >= MAX_PLAYERS;
-  removeButton.disabled = n <= MIN_PLAYERS;
-  limitNote.textContent = n >= MAX_PLAYERS
-    ? `RYB is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, so no more can join.`
-    : n <= MIN_PLAYERS ? `RYB needs at least ${MIN_PLAYERS} players.` : "";
+  const { label, min_players: min, max_players: max } = chosenGame();
+  addButton.disabled = n >= max;
+  removeButton.disabled = n <= min;
+  const range = min === max ? `${min}` : `${min} to ${max}`;
+  limitNote.textContent = n >= max
+    ? `${label} is for ${range} players, so no more can join.`
+    : n <= min ? `${label} needs at least ${min} players.` : "";
 }
 
 addButton.addEventListener("click", () => {
   const inputs = playerInputs();
-  if (inputs.length < MAX_PLAYERS) playersBox.append(nameInput(inputs.length + 1));
+  if (inputs.length < chosenGame().max_players) playersBox.append(nameInput(inputs.length + 1));
   showLimits();
 });
 removeButton.addEventListener("click", () => {
   const inputs = playerInputs();
-  if (inputs.length > MIN_PLAYERS) inputs[inputs.length - 1].remove();
+  if (inputs.length > chosenGame().min_players) inputs[inputs.length - 1].remove();
   showLimits();
 });
-showLimits();
+
+/** A new game chosen: its own options, and as many name fields as it takes (names kept). */
+function showGame() {
+  const game = chosenGame();
+  for (const box of form.querySelectorAll(".options[data-game]")) box.hidden = box.dataset.game !== game.key;
+  const inputs = playerInputs();
+  for (const extra of inputs.slice(game.max_players)) extra.remove();
+  for (let n = inputs.length; n < game.min_players; n++) playersBox.append(nameInput(n + 1));
+  showLimits();
+}
+gameSelect.addEventListener("change", showGame);
+showGame();
 
 function options() {
-  const out = {};
+  const out = { game: chosenGame().key };
   for (const field of form.querySelectorAll("[data-option]")) {
+    const box = field.closest(".options[data-game]");
     const value = field.value.trim();
-    if (value) out[field.dataset.option] = value;
+    if (value && (!box || !box.hidden)) out[field.dataset.option] = value;
   }
   return out;
 }
