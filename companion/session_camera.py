@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion import table_roll as tr
 from companion.session_errors import PendingError
 from vision.types import COLOURS, Colour, DiceReading, Die
 
@@ -149,6 +150,12 @@ class Pending:
     camera: CameraShot | None = None
     entered_by_hand: bool = False
     corrections: tuple[Correction, ...] = ()
+    # A table roll (everyone throws at once, `companion.table_roll`): the players it records,
+    # whose each die is, what the zones said, and one player's record line.
+    rollers: tuple[str, ...] = ()
+    owners: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    line_format: str = ""
 
     @property
     def has_roll(self) -> bool:
@@ -164,11 +171,19 @@ class Pending:
 
     @property
     def check(self) -> str | None:
-        return check_text(self.expected, self.dice) if self.has_roll else None
+        if not self.has_roll:
+            return None
+        return tr.check_text(self) if self.rollers else check_text(self.expected, self.dice)
 
     @property
     def matches(self) -> bool:
+        if self.rollers:
+            return self.has_roll and not tr.problems(self)
         return self.has_roll and dice_match(self.expected, self.dice)
+
+    @property
+    def dice_limit(self) -> int:
+        return MAX_DICE * (1 + len(self.rollers))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -185,17 +200,20 @@ class Pending:
             "unsure": list(self.unsure),
             "check": self.check,
             "matches": self.matches,
-            "ready": self.has_roll and self.matches and not self.unsure,
+            "ready": self.matches and (bool(self.rollers) or not self.unsure),
             "line": self.preview_line(),
             "camera": None if self.camera is None else self.camera.to_json(),
             "has_thumbnail": self.camera is not None and self.camera.thumbnail_jpeg is not None,
             "corrections": [c.to_json() for c in self.corrections],
             "summary": summary(self) if self.has_roll else None,
+            "table": tr.table_json(self) if self.rollers else None,
         }
 
     def preview_line(self) -> str | None:
         if not self.dice:
             return None
+        if self.rollers:
+            return "\n".join(tr.lines(self))
         dice = " ".join(die_text(d.colour, d.pips).replace(" ", "") for d in self.dice)
         return f"{self.player}: attempt {self.goal} {dice}"
 
@@ -208,6 +226,12 @@ def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
 
 
 def with_hand_dice(pending: Pending, dice: tuple[Die, ...], rev: int) -> Pending:
+    if pending.rollers:
+        raise PendingError(
+            "a table roll is not typed as one list of dice: add each die to "
+            "its player, or record each player's roll line",
+            "dice",
+        )
     return replace(pending, dice=dice, camera=None, corrections=(), entered_by_hand=True, rev=rev)
 
 
@@ -234,20 +258,27 @@ def correct_die(pending: Pending, index: object, colour: object, pips: object, r
     return _corrected(pending, dice, Correction("correct", at, before, after), rev)
 
 
-def add_die(pending: Pending, colour: object, pips: object, rev: int) -> Pending:
-    if len(pending.dice) >= MAX_DICE:
-        raise PendingError(f"the roll already has {MAX_DICE} dice, the most it can hold")
+def add_die(
+    pending: Pending, colour: object, pips: object, rev: int, player: object = None
+) -> Pending:
+    """A die the camera missed; in a table roll, `player` says whose it is."""
+    limit = pending.dice_limit
+    if len(pending.dice) >= limit:
+        raise PendingError(f"the roll already has {limit} dice, the most it can hold")
+    owner = tr.owner_of_new_die(pending, player)
     die = hand_die(parse_colour(colour), parse_pips(pips))
     fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips))
-    return _corrected(pending, (*pending.dice, die), fix, rev)
+    owners = (*pending.owners, owner) if pending.rollers else pending.owners
+    return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
 
 
 def remove_die(pending: Pending, index: object, rev: int) -> Pending:
     at = _index(pending, index)
     old = pending.dice[at]
     dice = pending.dice[:at] + pending.dice[at + 1 :]
+    owners = pending.owners[:at] + pending.owners[at + 1 :]
     fix = Correction("remove", at, die_text(old.colour, old.pips), None)
-    return _corrected(pending, dice, fix, rev)
+    return replace(_corrected(pending, dice, fix, rev), owners=owners)
 
 
 def attempt_line(pending: Pending) -> str:
@@ -270,6 +301,11 @@ def attempt_line(pending: Pending) -> str:
     line = pending.preview_line()
     assert line is not None
     return line
+
+
+def accept_lines(pending: Pending) -> tuple[str, ...]:
+    """The record lines accepting the pending roll: the attempt's, or each player's."""
+    return tr.accept_lines(pending) if pending.rollers else (attempt_line(pending),)
 
 
 def summary(pending: Pending) -> str:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion import session_camera as cam
+from companion import table_roll as tr
 from companion.errors import InvalidEventError, RecordError
 from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session_camera import CameraShot, Pending
@@ -29,6 +30,8 @@ from vision.types import Die
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from companion.games import GameRules
     from vision.settle import SettledRoll
 
@@ -56,6 +59,7 @@ class CameraRolls:
 
     table: Table
     poll_s: float
+    data_dir: Path
     store: EventStore
     _writing: threading.RLock
     # Called with each roll players accepted (the table's memory learns from it); a listener
@@ -100,6 +104,28 @@ class CameraRolls:
         self.table.put(pending)
         return self.view(game_id)
 
+    def declare_table_roll(self, game_id: str) -> GameView:
+        """The next settled table is everyone's roll (a game where all throw at once): each
+        player still to roll gets the dice in their zone of the table, as one pending roll."""
+        from companion.session import now_iso
+
+        rules, seq, state = self.rules_state(game_id)
+        if not isinstance(rules, tr.TableRollRules):
+            raise FieldError(
+                "in this game players roll in turn: declare each player's attempt", "game"
+            )
+        try:
+            rollers = rules.table_rollers(state)
+            expected = rules.expected_dice(state, rollers[0], None)
+        except (InvalidEventError, RecordError) as exc:
+            raise PendingError(f"the table cannot roll now: {exc}") from None
+        pending = Pending(
+            game_id, "", "", expected, now_iso(), 0, seq,
+            rollers=rollers, line_format=rules.table_roll_format,
+        )  # fmt: skip
+        self.table.put(pending)
+        return self.view(game_id)
+
     def pending(self, game_id: str) -> Pending | None:
         """The declared camera attempt; one the game has moved past since it was declared (its
         head seq changed) is cleared first, and the view's `pending_cleared` says why."""
@@ -119,13 +145,39 @@ class CameraRolls:
         if target is not None:
             thumbnail = roll.thumbnail_jpeg()
             shot = CameraShot(roll.reading, thumbnail, roll.frame_index, roll.delay_ms, received)
+            take = self._shot_taker(target, roll)
             try:
-                self.table.update(target, lambda p, rev: cam.with_shot(p, shot, rev))
+                self.table.update(target, lambda p, rev: take(p, shot, rev))
             except NoPendingError:
                 target = None
         dice = roll.reading.dice
         self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, received, target))
         return target
+
+    def _shot_taker(
+        self, game_id: str, roll: SettledRoll
+    ) -> Callable[[Pending, CameraShot, int], Pending]:
+        """How the game's pending roll takes a settled frame: an attempt takes every die; a
+        table roll gives each player the dice in their zone of the table."""
+        found = self.pending(game_id)
+        if found is None or not found.rollers:
+            return cam.with_shot
+        from companion.table_zones import table_zones  # the calibration's OpenCV, only here
+
+        rules, _, state = self.rules_state(game_id)
+        players = tuple(str(p.get("name")) for p in rules.state_json(state).get("players", []))
+        frame = roll.frame_bgr
+        size = None if frame is None else (int(frame.shape[1]), int(frame.shape[0]))
+        zones, notes = table_zones(self.data_dir, roll.reading, size)
+        dice, owners, more = tr.split_table(zones, players, found.rollers, tr.dice_each(found))
+        split = (dice, owners, (*notes, *more))
+
+        def take(pending: Pending, shot: CameraShot, rev: int) -> Pending:
+            if not pending.rollers:  # an attempt declared since: it takes the frame whole
+                return cam.with_shot(pending, shot, rev)
+            return tr.with_table_shot(pending, shot, split, rev)
+
+        return take
 
     def manual_roll(self, game_id: str, dice_text: object) -> GameView:
         """Dice typed by hand (`y4 y5 b2`): the pending attempt's roll if one is declared for
@@ -145,10 +197,12 @@ class CameraRolls:
         self.table.update(game_id, lambda p, rev: cam.correct_die(p, index, colour, pips, rev))
         return self.view(game_id)
 
-    def add_die(self, game_id: str, colour: object, pips: object) -> GameView:
-        """A die the camera missed."""
+    def add_die(
+        self, game_id: str, colour: object, pips: object, player: object = None
+    ) -> GameView:
+        """A die the camera missed (in a table roll, `player`'s)."""
         self.pending(game_id)
-        self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev))
+        self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player))
         return self.view(game_id)
 
     def remove_die(self, game_id: str, index: object) -> GameView:
@@ -162,16 +216,7 @@ class CameraRolls:
         self.pending(game_id)
         pending = self.table.claim(game_id)
         try:
-            line = cam.attempt_line(pending)
-            shot = pending.camera
-            self.append(
-                game_id,
-                line,
-                expected_seq=expected_seq,
-                source=pending.source,
-                thumbnail_jpeg=None if shot is None else shot.thumbnail_jpeg,
-                meta=cam.attempt_meta(pending),
-            )
+            self._append_roll(game_id, pending, expected_seq)
         except BaseException:
             self.table.release(game_id)
             raise
@@ -182,6 +227,25 @@ class CameraRolls:
             except Exception:
                 log.exception("a listener failed on an accepted roll")
         return self.view(game_id)
+
+    def _append_roll(self, game_id: str, pending: Pending, expected_seq: int | None) -> None:
+        """The roll's lines (one per player for a table roll), all or none: every line is
+        checked against the game first, and no other write of this session comes between."""
+        lines = cam.accept_lines(pending)
+        shot = pending.camera
+        with self._writing:
+            if len(lines) > 1:
+                _check_lines(*self.rules_state(game_id), lines, expected_seq)
+            for line in lines:
+                view = self.append(
+                    game_id,
+                    line,
+                    expected_seq=expected_seq,
+                    source=pending.source,
+                    thumbnail_jpeg=None if shot is None else shot.thumbnail_jpeg,
+                    meta=cam.attempt_meta(pending),
+                )
+                expected_seq = view.seq
 
     def cancel_attempt(self, game_id: str) -> GameView:
         self.pending(game_id)
@@ -231,6 +295,16 @@ class CameraRolls:
             return roll if roll is not None and roll.rev != after_rev else None
 
         return self.table.wait_until(probe, timeout_s, self.poll_s)
+
+
+def _check_lines(
+    rules: GameRules[Any, Any], seq: int, state: Any, lines: tuple[str, ...], expected: int | None
+) -> None:
+    """Refuse the whole table roll, before any line is stored, if the game would refuse a line."""
+    if expected is not None and expected != seq:
+        return  # the first append names the conflict
+    for line in lines:
+        state = rules.apply(state, rules.parse_event(line, state))
 
 
 def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:

@@ -23,6 +23,14 @@ def declare_attempt(game_id: str) -> Response:
     return view_response(view.to_json())
 
 
+@bp.post("/api/games/<game_id>/table-roll")
+def declare_table_roll(game_id: str) -> Response:
+    """`{}`: the next settled table is the roll of every player still to roll (a game where
+    all throw at once), each player's dice read in their zone of the table."""
+    json_body(())
+    return view_response(services().session.declare_table_roll(game_id).to_json())
+
+
 @bp.get("/api/games/<game_id>/pending")
 def pending(game_id: str) -> Response:
     found = services().session.pending(game_id)
@@ -46,8 +54,10 @@ def correct_die(game_id: str, index: str) -> Response:
 
 @bp.post("/api/games/<game_id>/pending/dice")
 def add_die(game_id: str) -> Response:
-    body = json_body({"colour", "pips"}, required={"colour", "pips"})
-    view = services().session.add_die(game_id, body["colour"], body["pips"])
+    """`{"colour": "red", "pips": 4}`, with `"player": "Ann"` in a table roll."""
+    body = json_body({"colour", "pips", "player"}, required={"colour", "pips"})
+    session = services().session
+    view = session.add_die(game_id, body["colour"], body["pips"], body.get("player"))
     return view_response(view.to_json())
 
 

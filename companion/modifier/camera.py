@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.errors import InvalidEventError
 from companion.modifier.events import Roll
 from companion.modifier.notation import format_event
 from companion.modifier.state import DICE, GameState, Phase
@@ -24,6 +25,19 @@ class TableRolls:
     rolls: tuple[ZoneRoll, ...]
     lines: tuple[str, ...]
     problems: tuple[str, ...]
+
+
+def table_rollers(state: GameState) -> tuple[str, ...]:
+    """The players whose dice are not in yet this round, in seat order; InvalidEventError in
+    words when nobody may roll now."""
+    current = state.round
+    if state.phase is not Phase.PLAY or current is None:
+        why = "the game is over" if state.phase is Phase.OVER else "no round is open"
+        raise InvalidEventError(f"{why}: reveal the round's goal cards before rolling")
+    waiting = tuple(n for n, r in zip(state.players, current.rolls, strict=True) if r is None)
+    if not waiting:
+        raise InvalidEventError("every player's dice are in for this round")
+    return waiting
 
 
 def table_rolls(state: GameState, zones: Mapping[str, DiceReading]) -> TableRolls:

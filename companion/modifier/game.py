@@ -9,6 +9,7 @@ from typing import Any
 from companion.errors import InvalidEventError
 from companion.games import ANY_COLOUR, HeaderError
 from companion.modifier import cards as cd
+from companion.modifier.camera import table_rollers
 from companion.modifier.events import Event
 from companion.modifier.notation import TABLE_VERBS, format_event, name, parse_event
 from companion.modifier.rules import apply, new_game
@@ -73,6 +74,8 @@ def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[C
 class ModifierRules:
     name: str = "modifier"
     table_verbs: frozenset[str] = TABLE_VERBS
+    # Everyone throws at once: the camera reads the whole table (`companion.table_roll`).
+    table_roll_format: str = "{player}: roll {pips}"
 
     def new_game(self, header: Mapping[str, str]) -> GameState:
         return start(header)
@@ -102,6 +105,9 @@ class ModifierRules:
         self, state: GameState, player: str, goal_ref: str | None = None
     ) -> dict[Colour, int]:
         return expected_dice(state, player, goal_ref)
+
+    def table_rollers(self, state: GameState) -> tuple[str, ...]:
+        return table_rollers(state)
 
 
 RULES = ModifierRules()
