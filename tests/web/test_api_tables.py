@@ -114,3 +114,19 @@ def test_an_accepted_camera_roll_teaches_the_table(tmp_path: Path) -> None:
         assert counts == {"red": 2, "yellow": 1, "not a die": 1}
     finally:
         session.close()
+
+
+def test_changing_the_memory_needs_the_control_token_when_exposed(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), fixture_frame())
+    desk = TableDesk(open_store(data), "default", feed.reader)
+    config = WebConfig(overlay_token=OVERLAY, data_dir=data, control_token="s3cret-token-abc")
+    client = create_app(config, session, feed, desk).test_client()
+    try:
+        assert client.post("/api/tables/look").status_code in (401, 403)
+        assert client.delete("/api/tables/memory").status_code in (401, 403)
+        bearer = {"Authorization": "Bearer s3cret-token-abc"}
+        assert client.post("/api/tables/look", headers=bearer).status_code == 200
+    finally:
+        session.close()
