@@ -73,9 +73,9 @@ def _event_line(
     if words and words[0].lower() in table:
         return RecordLine("", " ".join(words), line_no, raw)
     who, sep, rest = text.partition(":")
-    player = who.strip()
+    player = " ".join(who.split())  # a name may be several words ("Mary Ann")
     words = rest.split()
-    if not sep or not player or len(player.split()) != 1 or not words:
+    if not sep or not player or not words:
         raise RecordError('expected `NAME: VERB ARGS...` or a header `[Key "Value"]`', line_no, raw)
     return RecordLine(player, " ".join(words), line_no, raw)
 

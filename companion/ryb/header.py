@@ -31,7 +31,7 @@ def players(header: Mapping[str, str]) -> tuple[str, ...]:
         try:
             tk.name(name)
         except tk.TokenError as exc:
-            why = f"{exc} (a name is one word of letters, digits, _ ' . -)"
+            why = f"{exc}: a name is letters, digits, emoji and ' . - _, one space between words"
             raise HeaderError("Players", why) from None
     return names
 

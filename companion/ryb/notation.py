@@ -243,6 +243,6 @@ def parse_event(line: str, state: GameState) -> Event:
     if parser is None:
         raise RecordError(f"unknown verb {verb!r} (verbs: {', '.join(PARSERS)})")
     try:
-        return parser(player, args, state.options)
+        return parser(player, tk.join_names(args, (p.name for p in state.players)), state.options)
     except tk.TokenError as exc:
         raise RecordError(str(exc)) from None

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 
 from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, LETTER, RolledDie
 from companion.ryb.events import GoalRef
 from vision.types import Colour
 
 DIE_RE = re.compile(r"^([ryb])([1-6])$", re.IGNORECASE)
-NAME_RE = re.compile(r"^[^\W\d_][\w'.-]*$")
+NAME_SIGNS = frozenset(" '.-_")
 _BY_LETTER = {letter: colour for colour, letter in LETTER.items()}
 
 
@@ -72,9 +74,50 @@ def number(token: str, what: str, low: int = 0, high: int = 999) -> int:
 
 
 def name(token: str) -> str:
-    if not NAME_RE.match(token) or DIE_RE.match(token):
+    if not is_name(token) or DIE_RE.match(token):
         raise TokenError(f"bad player name {token!r}")
     return token
+
+
+def is_name(text: str) -> bool:
+    """A person's name as they write it: words of letters (any script), digits, emoji and
+    ' . - _, one space between words; not starting with a digit or a sign. No `:`, `,` or `#`,
+    which the record uses."""
+    if not text or text != text.strip() or "  " in text or text[0].isdigit():
+        return False
+    if not (text[0].isalpha() or _is_emoji(text[0])):
+        return False
+    return all(c.isalnum() or c in NAME_SIGNS or _is_emoji(c) for c in text)
+
+
+def _is_emoji(char: str) -> bool:
+    # Symbols (🎲), skin tones, the variation selector and the joiner of composed emoji.
+    return unicodedata.category(char) in ("So", "Sk") or char in "\ufe0f\u200d"
+
+
+def join_names(args: list[str], names: Iterable[str]) -> list[str]:
+    """`args` with each player name of several words joined back into one argument, also
+    before `:GOAL` (`Mary Ann:red`); one-word names and other words are left alone."""
+    spaced = sorted((n.split(" ") for n in names if " " in n), key=len, reverse=True)
+    out: list[str] = []
+    at = 0
+    while at < len(args):
+        found = next((w for w in spaced if _starts_with(args, at, w)), None)
+        if found is None:
+            out.append(args[at])
+            at += 1
+            continue
+        out.append(" ".join(args[at : at + len(found)]))
+        at += len(found)
+    return out
+
+
+def _starts_with(args: list[str], at: int, words: list[str]) -> bool:
+    end = at + len(words)
+    if end > len(args) or args[at : end - 1] != words[:-1]:
+        return False
+    last = args[end - 1]
+    return last == words[-1] or last.startswith(words[-1] + ":")
 
 
 def goal_ref(token: str) -> GoalRef:

@@ -125,3 +125,12 @@ def test_the_table_page_carries_the_decks_goal_cards(client: FlaskClient, game: 
 
 def test_an_unknown_deck_offers_no_cards() -> None:
     assert goal_cards_json("no-such-deck") == []
+
+
+def test_names_with_a_space_or_an_emoji_start_a_game(client: FlaskClient) -> None:
+    answer = client.post("/api/games", json={"players": ["Mary Ann", "🎲 Bo"]})
+    assert answer.status_code == 201
+    game = answer.get_json()["id"]
+    view = client.post(f"/api/games/{game}/events", json={"line": "Mary Ann: goal orange 7"})
+    assert view.status_code == 201
+    assert view.get_json()["state"]["turn"]["player"] == "Mary Ann"
