@@ -68,11 +68,11 @@ def create_app(
 
 
 def _teach(tables: TableDesk) -> Callable[[Pending], None]:
-    """An accepted camera roll teaches the table's memory: as read, less what was removed."""
+    """An accepted camera roll teaches the table's memory its dice as the players left them."""
 
     def teach(pending: Pending) -> None:
         if pending.camera is not None:
-            tables.learn_roll(pending.camera.reading.dice, pending.dice)
+            tables.learn_roll(pending.dice)
 
     return teach
 

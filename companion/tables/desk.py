@@ -80,9 +80,9 @@ class TableDesk:
                 self._snapshot = None
         return added
 
-    def learn_roll(self, read: Sequence[Die], kept: Sequence[Die]) -> int:
+    def learn_roll(self, kept: Sequence[Die]) -> int:
         """An accepted roll: its dice as the players left them teach the memory."""
-        return self._learn(learn.from_roll(read, kept), "play")
+        return self._learn(learn.from_roll(kept), "play")
 
     def clear(self) -> int:
         gone = self.store.clear(self.table)

@@ -31,18 +31,13 @@ def from_labels(
     return out
 
 
-def from_roll(read: Sequence[Die], kept: Sequence[Die]) -> list[Confirmed]:
+def from_roll(kept: Sequence[Die]) -> list[Confirmed]:
     """A roll players accepted: each kept die as they left it (corrected, or confirmed by being
-    left unchanged), and each die the camera read that they removed as "not a die". Dice added
-    by hand have no signature and teach nothing."""
-    out = [Confirmed(d.signature, d.colour, d.pips) for d in kept if d.signature is not None]
-    boxes = {d.box_xyxy for d in kept}
-    out += [
-        Confirmed(d.signature, None)
-        for d in read
-        if d.signature is not None and d.box_xyxy not in boxes
-    ]
-    return out
+    left unchanged). Dice added by hand have no signature and teach nothing. A die removed from a
+    roll teaches nothing either: it may be a real die that is simply not part of this roll (a
+    die of another player's pool lying in view), and learning it as "not a die" would make the
+    camera drop every die like it. Only an explicit "not a die" (registering) teaches that."""
+    return [Confirmed(d.signature, d.colour, d.pips) for d in kept if d.signature is not None]
 
 
 class GameNight:

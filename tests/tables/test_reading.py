@@ -30,7 +30,7 @@ def test_a_corrected_roll_changes_the_next_read_of_a_die_like_it(tmp_path: Path)
     desk = _desk(tmp_path)
     read = desk._reader.read(fixture_frame()).dice
     wrong = Colour.PURPLE if read[0].colour is not Colour.PURPLE else Colour.ORANGE
-    assert desk.learn_roll(read, (read[0].corrected(wrong, read[0].pips), *read[1:])) == len(read)
+    assert desk.learn_roll((read[0].corrected(wrong, read[0].pips), *read[1:])) == len(read)
     assert _first_die(desk).colour is wrong
 
 
@@ -52,7 +52,7 @@ def test_a_die_unlike_the_memory_keeps_its_reading(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
     plain = desk._reader.read(fixture_frame(1)).dice
     other = desk._reader.read(fixture_frame(0)).dice
-    desk.learn_roll(other, [d.corrected(Colour.BLACK, d.pips) for d in other])
+    desk.learn_roll([d.corrected(Colour.BLACK, d.pips) for d in other])
     again = desk._reader.read(fixture_frame(1)).dice
     unlike = [
         (a, b)

@@ -111,7 +111,8 @@ def test_an_accepted_camera_roll_teaches_the_table(tmp_path: Path) -> None:
         client.post(f"/api/games/{game}/pending/dice", json={"colour": "y", "pips": 2})
         assert client.post(f"/api/games/{game}/pending/accept").status_code == 201
         counts = client.get("/api/tables").get_json()["counts"]
-        assert counts == {"red": 2, "yellow": 1, "not a die": 1}
+        # The removed black die is not learnt as "not a die": it may be a real die of no roll.
+        assert counts == {"red": 2, "yellow": 1}
     finally:
         session.close()
 
