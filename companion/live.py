@@ -34,12 +34,14 @@ def game_reader(threads: int = 2) -> Reader:
     return load_default_reader(game_config(), threads=threads)
 
 
-def table_reader(data_dir: Path | None) -> Reader:
-    """`game_reader` through the data folder's active calibration profile, if there is one,
-    reading with the memory of that table's dice (`companion.tables`)."""
+def table_reader(data_dir: Path | None, game: str | None = "ryb") -> Reader:
+    """`game_reader` (or, with `game` None, the reader naming any of its nine colours) through
+    the data folder's active calibration profile, if there is one, reading with the memory of
+    that table's dice (`companion.tables`)."""
     from calibration.apply import reader_for
+    from vision.reader import load_default_reader
 
-    reader = game_reader()
+    reader = game_reader() if game == "ryb" else load_default_reader()
     if data_dir is not None:
         from companion.tables.desk import TableDesk
 

@@ -13,6 +13,9 @@ same way from a recording. Events:
   `change_ms`: a die taken away, added, turned over or carried elsewhere after a roll.
 - `TableCleared`: no dice for `empty_ms` after there were some.
 
+A throw that held still for `settle_ms` but was still waiting on an unsure die when the dice
+moved again is never lost: it comes out when they move (`cut_short`), its doubtful dice flagged.
+
 A die nudged (moved less than `moved_tolerance` sizes, value unchanged), or hidden by a hand and
 seen again in place, gives no event at all.
 """
@@ -90,7 +93,11 @@ class _Moment:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class SettledRoll(_Moment):
+    """`cut_short`: the dice were still but waited on an unsure die when the table changed
+    again; the throw is reported then, its doubtful dice flagged, rather than lost."""
+
     reading: DiceReading
+    cut_short: bool = False
 
     @property
     def needs_review(self) -> bool:
@@ -131,6 +138,7 @@ class SettleDetector:
         self._decided = False
         self._scene = DiceReading.empty()
         self._last_roll: DiceReading | None = None
+        self._last_still: tuple[float, DiceReading, int | None, ImageBGR | None] | None = None
         self._state = SettleState.EMPTY
 
     @property
@@ -156,8 +164,11 @@ class SettleDetector:
         if motion is not None and not 0 <= motion < math.inf:
             raise ValueError(f"motion must be 0 or more, got {motion!r}")
         self._last_t = t_ms
-        self._track(t_ms, reading, motion is not None and motion > self.config.still_motion)
-        event = self._decide(t_ms, reading, frame_index, frame_bgr)
+        moving = motion is not None and motion > self.config.still_motion
+        cut = self._cut_short(reading, moving)
+        self._track(t_ms, reading, moving)
+        event = cut or self._decide(t_ms, reading, frame_index, frame_bgr)
+        self._last_still = (t_ms, reading, frame_index, frame_bgr)
         if self._decided:
             self._state = SettleState.SETTLED if self._scene.dice else SettleState.EMPTY
         elif reading.dice or self._scene.dice:
@@ -165,6 +176,22 @@ class SettleDetector:
         else:
             self._state = SettleState.EMPTY
         return event
+
+    def _cut_short(self, reading: DiceReading, moving: bool) -> SettledRoll | None:
+        """The still run's throw, flagged, when this frame ends a run that waited on unsure
+        dice long enough to have settled otherwise; None in every other case."""
+        if self._decided or self._run_start is None or self._last_still is None:
+            return None
+        ends = moving or self._anchor is None or self._still_pairs(self._anchor, reading) is None
+        t_ms, last, index, frame = self._last_still
+        if not ends or not last.dice or t_ms - self._run_start + _EPS_MS < self.config.settle_ms:
+            return None
+        candidate = self._flag_unsure(last)
+        if not self._is_throw(candidate):
+            return None
+        self._decided = True
+        self._scene = self._last_roll = candidate
+        return SettledRoll(t_ms, self._run_start, index, frame, candidate, cut_short=True)
 
     def _track(self, t_ms: float, reading: DiceReading, moving: bool) -> None:
         pairs = None if self._anchor is None else self._still_pairs(self._anchor, reading)

@@ -1,4 +1,6 @@
-"""`dicetable watch SOURCE [--json]`: one line per settled roll from a camera, stream or file.
+"""`dicetable watch SOURCE [--json] [--game none|ryb]`: one line per settled roll from a camera,
+stream or file. Colours are read as the reader names them (nine) unless `--game ryb` applies
+RYB's palette.
 
 Files and image folders are read frame by frame (every frame, on their own clock); cameras and
 streams run live, always on the newest frame, until interrupted.
@@ -28,6 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         "--max-rolls", type=whole(0), default=0, help="stop after this many rolls (0: never)"
     )
     parser.add_argument("--loop", action="store_true", help="play a file or folder forever")
+    parser.add_argument(
+        "--game",
+        choices=("none", "ryb"),
+        default="none",
+        help="read colours for a game: none (the nine colours as read, the default) or ryb "
+        "(red, yellow and blue, RYB's palette)",
+    )
     add_data_argument(parser)
 
 
@@ -41,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = open_source(args.source, loop=args.loop, realtime=False)
         data = args.data if args.data is not None else default_data_dir()
-        reader = table_reader(data)
+        reader = table_reader(data, None if args.game == "none" else args.game)
         pipeline = LivePipeline(source, reader, LiveConfig(settle=settle))
     except VisionError as exc:
         print(f"dicetable watch: {exc}", file=sys.stderr)
@@ -93,6 +102,7 @@ def _emit(roll: Any, as_json: bool) -> None:
         "frame": roll.frame_index,
         "delay_ms": round(roll.delay_ms, 1),
         "needs_review": roll.needs_review,
+        "cut_short": roll.cut_short,
         **reading_json(roll.reading),
     }
     if as_json:
@@ -100,6 +110,8 @@ def _emit(roll: Any, as_json: bool) -> None:
         return
     dice = " ".join(f"{d['colour']}{d['pips']}" for d in record["dice"])
     totals = " ".join(f"{k}={v}" for k, v in record["totals"].items())
+    flags = " (cut short: check the dice marked ?)" if roll.cut_short else ""
     print(
-        f"{record['t_ms']:>10.0f} ms  frame {record['frame']}: {dice or '-'} | {totals}", flush=True
+        f"{record['t_ms']:>10.0f} ms  frame {record['frame']}: {dice or '-'} | {totals}{flags}",
+        flush=True,
     )

@@ -1,0 +1,64 @@
+"""`dicetable watch --game` (issue #24 item 1): colours as the reader names them by default,
+RYB's palette only when asked; and a throw reported cut short says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.commands import watch
+from vision.settle import SettledRoll
+from vision.types import Colour, DiceReading, Die
+
+
+class Blank:
+    """A reader that sees no dice."""
+
+    def read(self, frame_bgr: Any) -> DiceReading:
+        return DiceReading.empty()
+
+
+@pytest.fixture
+def frames(tmp_path: Path) -> Path:
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for k in range(3):
+        cv2.imwrite(str(folder / f"{k}.png"), np.full((64, 64, 3), 90, np.uint8))
+    return folder
+
+
+@pytest.mark.parametrize(("given", "game"), [([], None), (["--game", "ryb"], "ryb")])
+def test_watch_reads_for_the_game_asked(
+    monkeypatch: pytest.MonkeyPatch, frames: Path, given: list[str], game: str | None
+) -> None:
+    asked: list[str | None] = []
+
+    def reader(data_dir: Path | None, wanted: str | None = "ryb") -> Blank:
+        asked.append(wanted)
+        return Blank()
+
+    monkeypatch.setattr("companion.live.table_reader", reader)
+    assert main(["watch", str(frames), "--data", str(frames.parent / "data"), *given]) == 0
+    assert asked == [game]
+
+
+def test_watch_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["watch", "0", "--game", "chess"])
+    assert "--game" in capsys.readouterr().err
+
+
+def test_a_cut_short_roll_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    die = Die(Colour.RED, 3, 0.5, (0, 0, 20, 20), True)
+    roll = SettledRoll(900.0, 400.0, 27, None, DiceReading.of([die]), cut_short=True)
+    watch._emit(roll, as_json=True)
+    watch._emit(roll, as_json=False)
+    first, second = capsys.readouterr().out.splitlines()
+    assert json.loads(first)["cut_short"] is True
+    assert "cut short" in second
