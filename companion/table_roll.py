@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from companion.session_errors import PendingError
-from companion.zone_rolls import UNZONED, split_by_player, stray_dice
+from companion.zone_rolls import UNZONED, split_by_player
 from vision.types import DiceReading, Die
 
 if TYPE_CHECKING:
@@ -140,8 +140,8 @@ def split_table(
     zones: Mapping[str, DiceReading], players: Sequence[str], rollers: Sequence[str], count: int
 ) -> tuple[tuple[Die, ...], tuple[str, ...], tuple[str, ...]]:
     """(dice, owners, notes) of a settled table split by zone: the rolling players' dice in seat
-    order (each left to right), then the stray ones; dice in the zone of a player who has
-    already rolled are not part of this roll. Notes say which player has no zone."""
+    order (each left to right), then the stray ones (the check counts them); dice in the zone
+    of a player who has already rolled are not part of this roll. Notes say who has no zone."""
     dice: list[Die] = []
     owners: list[str] = []
     notes: list[str] = []
@@ -155,8 +155,6 @@ def split_table(
     stray = tuple(zones.get(UNZONED, DiceReading.empty()))
     dice.extend(stray)
     owners.extend([STRAY] * len(stray))
-    if stray_dice(zones):
-        notes.append("dice outside every player's zone are not part of anyone's roll")
     return tuple(dice), tuple(owners), tuple(notes)
 
 

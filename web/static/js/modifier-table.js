@@ -7,6 +7,7 @@ import { el } from "./colours.js";
 import { HistoryPanel } from "./history.js";
 import { follow, initialView, statusBadge } from "./live.js";
 import { renderGoals, renderOrder, renderPlayers, renderTable, roundStatus } from "./modifier-board.js";
+import { TableRollPanel } from "./table-roll.js";
 
 const root = document.getElementById("modifier-view");
 const part = (id) => document.getElementById(id);
@@ -115,6 +116,7 @@ function renderControls(node, state) {
 }
 
 const history = new HistoryPanel(part("history"), game);
+const tableRoll = new TableRollPanel(part("table-roll"), game);
 
 function render(view) {
   const state = view.state;
@@ -123,6 +125,7 @@ function render(view) {
   renderPlayers(part("mod-players"), state);
   renderOrder(part("mod-order"), state);
   renderTable(part("mod-table"), state);
+  tableRoll.render(view);
   root.dataset.winner = state.winner || "";
   root.dataset.seq = String(view.seq);
   if (game.rendered === view.version) return;

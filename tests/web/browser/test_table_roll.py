@@ -1,0 +1,46 @@
+"""The modifier dice game's camera flow by clicking: read the table, see each player's dice as
+their calibration zone holds them, add the die the camera missed to its player, give a stray die
+away, fix a die's pips, and accept one roll line per player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.browser.conftest import Dashboard, screenshot, wait_until
+from tests.web.test_api_table_roll import ANN, BEN, _die, _settled, _zones
+
+pytestmark = pytest.mark.browser
+
+
+def shows(page: Any, selector: str, text: str) -> None:
+    wait_until(page, "([s, t]) => document.querySelector(s)?.textContent === t", [selector, text])
+
+
+def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    _zones(session.data_dir)
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.click("#read-table")
+    page.wait_for_selector("#table-roll .waiting")
+    session.offer_roll(_settled(*ANN, *BEN[:4], _die(20, 20, 2)))
+    page.wait_for_selector("#table-roll [data-roller=Ben] .problem")
+    assert page.inner_text("[data-roller=Ben] .problem") == "Ben has 4 dice, not 6"
+    assert page.is_disabled("#accept-table")
+
+    page.select_option("#table-roll [data-roller=''] select", "Ben")
+    shows(page, "[data-roller=Ben] .problem", "Ben has 5 dice, not 6")
+    page.click("[aria-label='add a die to Ben']")
+    page.wait_for_selector("[data-roller=Ben] code.line")
+    page.click("[data-roller=Ann] .die-button >> nth=0")  # 3 becomes 4
+    shows(page, "[data-roller=Ann] code.line", "Ann: roll 4 1 4 1 5 6")
+    screenshot(page, "modifier-table-roll")
+    assert page.inner_text("[data-roller=Ben] code.line") == "Ben: roll 6 5 4 3 2 1"
+    page.click("#accept-table")
+    wait_until(page, "document.querySelector('#modifier-view').dataset.seq === '3'")
+    lines = [e.line for e in session.store.events(game)]
+    assert lines[-2:] == ["Ann: roll 4 1 4 1 5 6", "Ben: roll 6 5 4 3 2 1"]
+    page.wait_for_selector("#table-roll", state="hidden")
