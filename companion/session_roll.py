@@ -91,6 +91,12 @@ class CameraRolls:
 
         name, goal = _word(player, "player"), _word(goal_ref, "goal")
         rules, seq, state = self.rules_state(game_id)
+        if isinstance(rules, tr.TableRollRules):
+            raise FieldError(
+                "in this game a roll is not an attempt on a goal: everyone throws at once, so "
+                "read the whole table with the camera (each player's dice in their zone)",
+                "goal",
+            )
         current = rules.current_player(state)
         if current != name:
             why = "the game is over" if current is None else f"it is {current}'s turn"
@@ -118,7 +124,7 @@ class CameraRolls:
             rollers = rules.table_rollers(state)
             expected = rules.expected_dice(state, rollers[0], None)
         except (InvalidEventError, RecordError) as exc:
-            raise PendingError(f"the table cannot roll now: {exc}") from None
+            raise PendingError(str(exc)) from None
         pending = Pending(
             game_id, "", "", expected, now_iso(), 0, seq,
             rollers=rollers, line_format=rules.table_roll_format,

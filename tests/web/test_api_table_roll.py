@@ -131,7 +131,7 @@ def test_the_table_cannot_roll_when_nobody_may(
     for line in lines:
         session.append(game, line)
     refused = client.post(f"/api/games/{game}/table-roll", json={})
-    assert refused.status_code in (400, 409) and refusal in refused.get_json()["error"]
+    assert refused.status_code == 400 and refusal in refused.get_json()["error"]
     assert _pending(client, game) is None
 
 
@@ -150,3 +150,11 @@ def test_without_zones_every_die_is_stray_and_said_so(
     table = _pending(client, game)["table"]
     assert [p["player"] for p in table["players"]] == ["Ann", "Ben", ""]
     assert any("no player zones" in n for n in table["notes"])
+
+
+def test_an_attempt_in_the_modifier_game_points_to_the_table_roll(
+    client: FlaskClient, modifier: str
+) -> None:
+    refused = client.post(f"/api/games/{modifier}/attempt", json={"player": "Ann", "goal": "x"})
+    assert refused.status_code == 400
+    assert "read the whole table with the camera" in refused.get_json()["error"]
