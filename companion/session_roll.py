@@ -227,9 +227,10 @@ class CameraRolls:
             self.table.release(game_id)
             raise
         self.table.take_claimed(game_id)
+        recorded = tr.accepted(pending)
         for listener in list(self.accepted):
             try:
-                listener(pending)
+                listener(recorded)
             except Exception:
                 log.exception("a listener failed on an accepted roll")
         return self.view(game_id)

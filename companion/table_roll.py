@@ -106,6 +106,15 @@ def accept_lines(pending: Pending) -> tuple[str, ...]:
     return lines(pending)
 
 
+def accepted(pending: Pending) -> Pending:
+    """What Accept recorded: a table roll without its stray dice (an attempt as it is)."""
+    if not pending.rollers:
+        return pending
+    keep = [k for k, owner in enumerate(pending.owners) if owner != STRAY]
+    dice = tuple(pending.dice[k] for k in keep)
+    return replace(pending, dice=dice, owners=tuple(pending.owners[k] for k in keep))
+
+
 def table_json(pending: Pending) -> dict[str, Any]:
     count = dice_each(pending)
     return {

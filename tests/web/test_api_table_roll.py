@@ -98,6 +98,7 @@ def test_a_settled_table_is_each_players_roll(
     lines = [e["line"] for e in (events["events"] if isinstance(events, dict) else events)]
     assert lines[-2:] == ["Ann: roll 3 1 4 1 5 6", "Ben: roll 6 5 4 3 2 1"]
     assert [p.owners.count("Ben") for p in taught] == [6]
+    assert len(taught[0].dice) == 12 and "" not in taught[0].owners  # the stray die taught nothing
 
 
 def test_a_die_added_to_a_table_roll_must_name_its_player(
