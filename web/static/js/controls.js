@@ -41,16 +41,66 @@ export class Controls {
     this.node = node;
     this.game = game; // { id, view, apply(view), change(path, body, errNode), refresh() }
     this.actor = null;
+    // What a person typed or picked, by section and field: the panel is rebuilt whenever the
+    // game changes (a camera roll, another tab), and a half-filled form must survive that.
+    this.drafts = new Map();
+    this.hand = null;
+    const remember = (e) => this.remember(e.target);
+    node.addEventListener("input", remember);
+    node.addEventListener("change", remember);
+  }
+
+  fieldKey(node) {
+    const holder = node.closest ? node.closest("section, details") : null;
+    const name = node.getAttribute ? node.getAttribute("name") : null;
+    return holder && holder.id && name && node.id !== "actor" ? `${holder.id}/${name}` : null;
+  }
+
+  remember(target) {
+    const key = this.fieldKey(target);
+    if (key) this.drafts.set(key, target.type === "checkbox" ? target.checked : target.value);
+  }
+
+  /** Put back what was typed: selects first (they may rebuild the fields after them). */
+  restoreDrafts(focusKey) {
+    for (const pass of ["select", "input, textarea"]) {
+      for (const field of this.node.querySelectorAll(pass)) {
+        const key = this.fieldKey(field);
+        if (!key || !this.drafts.has(key)) continue;
+        const kept = this.drafts.get(key);
+        const before = field.type === "checkbox" ? field.checked : field.value;
+        if (kept === before) continue;
+        if (field.type === "checkbox") field.checked = kept;
+        else if (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === kept)) field.value = kept;
+        else continue;
+        field.dispatchEvent(new Event("change"));
+      }
+    }
+    for (const details of this.node.querySelectorAll("details")) {
+      if (this.drafts.get(`${details.id}/open`)) details.open = true;
+    }
+    const focused = focusKey && [...this.node.querySelectorAll("input, select, textarea")].find((f) => this.fieldKey(f) === focusKey);
+    if (focused) focused.focus();
+  }
+
+  forgetDrafts() {
+    this.drafts.clear();
+    this.hand = null;
   }
 
   async send(text, errNode, button) {
     const line = `${this.actor}: ${text}`;
     errNode.textContent = "";
     if (button) button.disabled = true;
+    // The move's own redraw (which may come first over the stream) starts the forms afresh;
+    // a refused move keeps everything typed.
+    const kept = [this.drafts, this.hand];
+    this.forgetDrafts();
     try {
       const view = await postJSON(`/api/games/${this.game.id}/events`, { line, expected_seq: this.game.view.seq });
       this.game.apply(view);
     } catch (err) {
+      [this.drafts, this.hand] = kept;
       errNode.textContent = `“${line}” was refused: ${err.message}`;
       if (err.status === 409) this.game.refresh();
     } finally {
@@ -67,7 +117,14 @@ export class Controls {
     }
     const ctx = { state, actor: this.actor };
     this.pending = pending;
+    const focusKey = this.node.contains(document.activeElement) ? this.fieldKey(document.activeElement) : null;
+    for (const details of this.node.querySelectorAll("details")) this.drafts.set(`${details.id}/open`, details.open);
     this.node.replaceChildren(this.actorPicker(state));
+    this.build(state, next, ctx, pending);
+    this.restoreDrafts(focusKey);
+  }
+
+  build(state, next, ctx, pending) {
     if (state.winner) {
       this.node.append(el("p", { class: "over" }, `The game is over: ${state.winner} won. Undo to go back.`));
       return;
@@ -183,8 +240,15 @@ export class Controls {
     if (!goals.length) return section("Attempt a goal", "attempt", el("p", {}, "No goal card is in play to attempt."));
     const goal = el("select", { name: "attempt-goal", "aria-label": "goal to attempt" }, ...goals.map(([ref, text]) => el("option", { value: ref }, text)));
     const colourOf = () => goals.find((g) => g[0] === goal.value)[2];
-    const editor = new DiceEditor(this.handDice(state, colourOf()));
+    const kept = this.hand && this.hand.actor === this.actor ? this.hand : null;
+    if (kept && goals.some((g) => g[0] === kept.goal)) goal.value = kept.goal;
+    const editor = new DiceEditor(kept && kept.goal === goal.value ? kept.dice : this.handDice(state, colourOf()));
     goal.addEventListener("change", () => editor.set(this.handDice(state, colourOf())));
+    // Taps on the dice are no form input: keep the hand roll being entered by hand as well.
+    const keep = () => { this.hand = { actor: this.actor, goal: goal.value, dice: editor.dice.map((d) => ({ ...d })) }; };
+    editor.node.addEventListener("click", () => setTimeout(keep, 0));
+    editor.node.addEventListener("change", () => setTimeout(keep, 0));
+    goal.addEventListener("change", keep);
     const byHand = el("div", { class: "by-hand" }, el("p", { class: "help" }, "Set each die to what was rolled (tap a die to add a pip):"), editor.node,
       el("button", { type: "button", class: "big", id: "record-attempt", onclick: (e) => this.send(`attempt ${goal.value} ${editor.tokens().join(" ")}`, err, e.target) }, "Record this roll"));
     const camera = el("button", { type: "button", class: "big", id: "camera-attempt", onclick: () => this.game.change("attempt", { player: this.actor, goal: goal.value }, err) }, "Roll with the camera");

@@ -1,0 +1,79 @@
+"""The controls are redrawn on every change of the game (a camera roll, another tab) without
+losing what a person is typing (issue #24 item 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.browser.conftest import Dashboard
+
+pytestmark = pytest.mark.browser
+
+
+def changed_elsewhere(dashboard: Dashboard, game: str, page: Any) -> None:
+    """Another tab takes the last move back and plays it again: two redraws."""
+    for kind in ("undo", "redo"):
+        seq = page.get_attribute("#table-view", "data-seq")
+        status, _ = dashboard.post(f"/api/games/{game}/{kind}", {})
+        assert status == 200
+        page.wait_for_selector(f"#table-view:not([data-seq='{seq}'])")
+
+
+def test_a_hand_roll_and_a_typed_line_survive_a_redraw(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#control-attempt .dice-editor")
+    page.click("#control-line summary")
+    page.fill("#control-line input[name=line]", "gimme Bruce red")
+    faces = page.locator("#control-attempt .dice-editor button.die-button")
+    assert faces.count() == 4
+    faces.nth(1).click()
+    faces.nth(1).click()
+    page.click("#control-attempt .dice-editor button.add-blue")
+    hand = [faces.nth(k).get_attribute("aria-label") for k in range(faces.count())]
+    assert len(hand) == 5 and hand[1].startswith("die 2: red 3")
+    page.focus("#control-line input[name=line]")
+
+    changed_elsewhere(dashboard, game, page)
+
+    assert page.input_value("#control-line input[name=line]") == "gimme Bruce red"
+    assert page.locator("#control-line").get_attribute("open") is not None
+    assert [faces.nth(k).get_attribute("aria-label") for k in range(faces.count())] == hand
+    assert page.evaluate("document.activeElement.name") == "line"
+
+
+def test_a_half_filled_card_form_survives_a_redraw(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    for line in ("Al: goal orange 7", "Al: attempt orange r1 r1 y1 y1", "Al: bank 0", "Al: pass"):
+        session.append(game, line)
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#control-goal-card")
+    page.select_option("#control-goal-card select[name=goal-colour]", "green")
+    page.select_option("#control-goal-card select[name=goal-card]", "other")
+    page.fill("#control-goal-card input[name=goal-target]", "10")
+
+    changed_elsewhere(dashboard, game, page)
+
+    assert page.input_value("#control-goal-card select[name=goal-colour]") == "green"
+    assert page.input_value("#control-goal-card select[name=goal-card]") == "other"
+    assert page.input_value("#control-goal-card input[name=goal-target]") == "10"
+    assert page.locator("#control-goal-card input[name=goal-target]").is_visible()
+
+
+def test_a_move_of_ones_own_starts_the_forms_afresh(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#control-goal-card")
+    page.select_option("#control-goal-card select[name=goal-colour]", "orange")
+    page.select_option("#control-goal-card select[name=goal-card]", "7")
+    page.click("#control-line summary")
+    page.fill("#control-line input[name=line]", "pass")
+    page.click("#control-goal-card button[type=submit]")
+    page.wait_for_selector("#table-view[data-seq='1']")
+    assert page.input_value("#control-line input[name=line]") == ""
