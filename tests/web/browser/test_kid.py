@@ -117,3 +117,25 @@ def test_pin_set_on_the_table_view_guards_leaving(page: Any, dashboard: Dashboar
     for digit in "2468":
         tab.click(f".pin-key:text-is('{digit}')")
     tab.wait_for_url(f"**/games/{game}")
+
+
+def test_a_child_keeps_the_roll_they_are_working_through(page: Any, dashboard: Dashboard) -> None:
+    tab = page
+    tab.add_init_script(SPEECH_STUB)
+    tab.goto(dashboard.url("/kid"))
+    tab.wait_for_selector("#live-status[data-state=live]")
+    dashboard.session.offer_roll(
+        settled((Colour.BLUE, 6, False), (Colour.YELLOW, 2, False), (Colour.BLUE, 1, False))
+    )
+    tab.wait_for_selector("#kid-view[data-state=roll]")
+    assert tab.locator("#new-roll").is_hidden()
+    tab.click("#next-step")
+    assert step_text(tab) == "6 + 1 = 7 blue"
+    dashboard.session.offer_roll(settled((Colour.RED, 5, False), (Colour.RED, 2, False)))
+    tab.wait_for_selector("#new-roll", state="visible")
+    assert step_text(tab) == "6 + 1 = 7 blue"  # still the roll being worked through
+    assert tab.locator("#kid-dice figure").count() == 3
+    tab.click("#new-roll")
+    assert tab.locator("#kid-dice figure").count() == 2
+    assert step_text(tab) == "5 + 2 = 7 red"
+    assert tab.locator("#new-roll").is_hidden()

@@ -12,6 +12,7 @@ const part = (id) => document.getElementById(id);
 let roll = null;
 let steps = [];
 let at = 0;
+let waiting = null;
 
 function speechOn() {
   try {
@@ -74,9 +75,12 @@ function showStep(speak = true) {
   if (speak && step) say(step.speech);
 }
 
+/** A new roll from the table. A child keeps the roll they are working through: a newer one
+ * waits behind the "New roll" button until they move on to it. */
 function show(data) {
   const next = rollFrom(data);
   if (!next) {
+    if (roll) return;
     root.dataset.state = "idle";
     part("kid-dice").replaceChildren();
     part("step-text").textContent = "Roll the dice!";
@@ -84,7 +88,20 @@ function show(data) {
     return;
   }
   if (roll && roll.key === next.key) return;
+  if (roll) {
+    waiting = next;
+    part("new-roll").hidden = false;
+    root.dataset.waiting = "yes";
+    return;
+  }
+  begin(next);
+}
+
+function begin(next) {
   roll = next;
+  waiting = null;
+  part("new-roll").hidden = true;
+  root.dataset.waiting = "";
   steps = rollSteps(roll);
   at = 0;
   root.dataset.state = "roll";
@@ -99,6 +116,7 @@ function move(by) {
 
 part("prev-step").addEventListener("click", () => move(-1));
 part("next-step").addEventListener("click", () => move(1));
+part("new-roll").addEventListener("click", () => waiting && begin(waiting));
 part("read-aloud").addEventListener("click", () => steps[at] && say(steps[at].speech));
 part("speech-switch").addEventListener("click", () => setSpeech(!speechOn()));
 part("leave").addEventListener("click", async () => {
