@@ -142,7 +142,8 @@ def owner_of_new_die(pending: Pending, player: object) -> str:
     if isinstance(player, str) and player in pending.rollers:
         return player
     names = ", ".join(pending.rollers)
-    raise PendingError(f"say whose die this is: one of {names}, not {player!r}", "player")
+    given = "" if player in (None, "") else f", not {player!r}"
+    raise PendingError(f"say whose die this is: one of {names}{given}", "player")
 
 
 def split_table(

@@ -35,7 +35,8 @@ export class TableRollPanel {
     const table = pending.table;
     const parts = [el("h2", {}, "Camera: the table roll")];
     if (!pending.has_roll) {
-      parts.push(el("p", { class: "waiting" }, `Waiting for the dice of ${table.rollers.join(", ")} to settle…`));
+      parts.push(el("p", { class: "waiting" }, `Waiting for the dice of ${table.rollers.join(", ")} to settle…`),
+        el("p", { class: "help" }, "No camera? Cancel, and type each player's dice under Record."));
     } else {
       if (pending.has_thumbnail) parts.push(el("img", { class: "pending-thumb", alt: "the settled table the camera read", src: `/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}` }));
       for (const group of table.players) parts.push(this.group(pending, group, table.rollers));
