@@ -156,6 +156,9 @@ class Pending:
     owners: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     line_format: str = ""
+    # A newer settled roll that came while this one waited for a person: it never replaces
+    # the roll being looked at; a person takes it (`with_queued`) or accepts this one.
+    queued: CameraShot | None = None
 
     @property
     def has_roll(self) -> bool:
@@ -207,6 +210,7 @@ class Pending:
             "corrections": [c.to_json() for c in self.corrections],
             "summary": summary(self) if self.has_roll else None,
             "table": tr.table_json(self) if self.rollers else None,
+            "queued": None if self.queued is None else self.queued.to_json(),
         }
 
     def preview_line(self) -> str | None:
@@ -219,10 +223,48 @@ class Pending:
 
 
 def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
-    """A new roll replaces the last one (the players threw again) and its corrections."""
+    """The camera's roll for an attempt still waiting for one; a roll already there (read by
+    the camera, entered or corrected by a person) stays until a person acts on it, and the new
+    one waits as `queued` (the latest wins)."""
+    if pending.has_roll:
+        return replace(pending, queued=shot, rev=rev)
     return replace(
-        pending, dice=shot.reading.dice, camera=shot, corrections=(), entered_by_hand=False, rev=rev
+        pending,
+        dice=shot.reading.dice,
+        camera=shot,
+        corrections=(),
+        entered_by_hand=False,
+        queued=None,
+        rev=rev,
     )
+
+
+def with_queued(pending: Pending, rev: int) -> Pending:
+    """The waiting newer roll replaces the one shown and its corrections (a person chose it)."""
+    if pending.queued is None:
+        raise PendingError("no newer camera roll is waiting")
+    shot = pending.queued
+    return replace(
+        pending,
+        dice=shot.reading.dice,
+        camera=shot,
+        corrections=(),
+        entered_by_hand=False,
+        queued=None,
+        rev=rev,
+    )
+
+
+def _check_was(pending: Pending, at: int, was: object) -> None:
+    """A correction names the die it changes (`r3`): refused if die `at` is another by now."""
+    if was is None:
+        return
+    old = pending.dice[at]
+    shown = die_text(old.colour, old.pips)
+    if not isinstance(was, str) or was.replace(" ", "").lower() != shown.replace(" ", "").lower():
+        raise PendingError(
+            f"die {at + 1} is {shown} now, not {was!r}: the roll changed, look again", "was"
+        )
 
 
 def with_hand_dice(pending: Pending, dice: tuple[Die, ...], rev: int) -> Pending:
@@ -248,9 +290,12 @@ def _corrected(pending: Pending, dice: tuple[Die, ...], fix: Correction, rev: in
     return replace(pending, dice=dice, corrections=(*pending.corrections, fix), rev=rev)
 
 
-def correct_die(pending: Pending, index: object, colour: object, pips: object, rev: int) -> Pending:
+def correct_die(
+    pending: Pending, index: object, colour: object, pips: object, rev: int, was: object = None
+) -> Pending:
     """Set die `index` to (colour, pips); sending the same values confirms an unsure die."""
     at = _index(pending, index)
+    _check_was(pending, at, was)
     new_colour, new_pips = parse_colour(colour), parse_pips(pips)
     old = pending.dice[at]
     dice = (*pending.dice[:at], old.corrected(new_colour, new_pips), *pending.dice[at + 1 :])
@@ -272,8 +317,9 @@ def add_die(
     return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
 
 
-def remove_die(pending: Pending, index: object, rev: int) -> Pending:
+def remove_die(pending: Pending, index: object, rev: int, was: object = None) -> Pending:
     at = _index(pending, index)
+    _check_was(pending, at, was)
     old = pending.dice[at]
     dice = pending.dice[:at] + pending.dice[at + 1 :]
     owners = pending.owners[:at] + pending.owners[at + 1 :]

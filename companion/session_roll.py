@@ -140,8 +140,9 @@ class CameraRolls:
 
     def offer_roll(self, roll: SettledRoll) -> str | None:
         """Every settled roll of the live feed comes here. It becomes the roll of the latest
-        declared attempt (replacing an earlier roll and its corrections: the players threw
-        again) and always the table's last roll. Returns the game id that took it, if any."""
+        declared attempt, or, when that attempt already shows a roll, waits behind it as its
+        `queued` roll until a person takes it; and always the table's last roll. Returns the
+        game id that took it, if any."""
         from companion.session import now_iso
 
         received = now_iso()
@@ -197,10 +198,19 @@ class CameraRolls:
         self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, now_iso(), game_id))
         return self.view(game_id)
 
-    def correct_die(self, game_id: str, index: object, colour: object, pips: object) -> GameView:
-        """Set die `index` (0-based) of the pending roll; the same values confirm an unsure die."""
+    def correct_die(
+        self, game_id: str, index: object, colour: object, pips: object, was: object = None
+    ) -> GameView:
+        """Set die `index` (0-based) of the pending roll; the same values confirm an unsure die.
+        `was` (`r3`), when given, must be that die now, so a correction never lands on another."""
         self.pending(game_id)
-        self.table.update(game_id, lambda p, rev: cam.correct_die(p, index, colour, pips, rev))
+        self.table.update(game_id, lambda p, rev: cam.correct_die(p, index, colour, pips, rev, was))
+        return self.view(game_id)
+
+    def use_queued(self, game_id: str) -> GameView:
+        """Replace the roll shown (and its corrections) with the newer one waiting."""
+        self.pending(game_id)
+        self.table.update(game_id, cam.with_queued)
         return self.view(game_id)
 
     def add_die(
@@ -211,10 +221,10 @@ class CameraRolls:
         self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player))
         return self.view(game_id)
 
-    def remove_die(self, game_id: str, index: object) -> GameView:
-        """A die the camera saw that is not part of the roll."""
+    def remove_die(self, game_id: str, index: object, was: object = None) -> GameView:
+        """A die the camera saw that is not part of the roll (`was` as for `correct_die`)."""
         self.pending(game_id)
-        self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev))
+        self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev, was))
         return self.view(game_id)
 
     def accept_roll(self, game_id: str, *, expected_seq: int | None = None) -> GameView:

@@ -46,10 +46,18 @@ def pending_thumbnail(game_id: str) -> Response:
 @bp.post("/api/games/<game_id>/pending/dice/<index>")
 def correct_die(game_id: str, index: str) -> Response:
     """`{"colour": "yellow", "pips": 5}` sets die `index` (0-based); the same values confirm."""
-    body = json_body({"colour", "pips"}, required={"colour", "pips"})
+    body = json_body({"colour", "pips", "was"}, required={"colour", "pips"})
     session = services().session
-    view = session.correct_die(game_id, url_int(index, "index"), body["colour"], body["pips"])
+    number = url_int(index, "index")
+    view = session.correct_die(game_id, number, body["colour"], body["pips"], body.get("was"))
     return view_response(view.to_json())
+
+
+@bp.post("/api/games/<game_id>/pending/queued")
+def use_queued(game_id: str) -> Response:
+    """Show the newer camera roll that waited behind the one shown (its corrections go)."""
+    json_body(())
+    return view_response(services().session.use_queued(game_id).to_json())
 
 
 @bp.post("/api/games/<game_id>/pending/dice")
@@ -63,8 +71,8 @@ def add_die(game_id: str) -> Response:
 
 @bp.delete("/api/games/<game_id>/pending/dice/<index>")
 def remove_die(game_id: str, index: str) -> Response:
-    json_body(())
-    view = services().session.remove_die(game_id, url_int(index, "index"))
+    body = json_body({"was"})
+    view = services().session.remove_die(game_id, url_int(index, "index"), body.get("was"))
     return view_response(view.to_json())
 
 

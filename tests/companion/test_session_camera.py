@@ -159,14 +159,40 @@ def test_rules_refuse_a_roll_that_does_not_match_the_pool(session: Session, game
     assert session.view(game).pending is not None
 
 
-def test_a_new_roll_replaces_the_last_and_its_corrections(session: Session, game: str) -> None:
+def test_a_new_roll_waits_behind_the_one_being_corrected(session: Session, game: str) -> None:
+    # Issue #24: a throw that settles while players correct the last one never wipes their
+    # corrections; it waits until a person takes it, and then replaces the roll and its fixes.
     session.declare_attempt(game, "Al", "orange")
     session.offer_roll(settled(*TWO_RED_ONE_YELLOW))
     session.remove_die(game, 0)
-    session.offer_roll(settled(die(R, 1, 10), die(R, 1, 60), die(Y, 1, 110), die(Y, 1, 160)))
+    newer = settled(die(R, 1, 10), die(R, 1, 60), die(Y, 1, 110), die(Y, 1, 160))
+    session.offer_roll(newer)
     pending = session.view(game).pending
-    assert pending is not None
+    assert pending is not None and pending.queued is not None
+    assert (len(pending.corrections), len(pending.dice)) == (1, 2)
+    assert pending.to_json()["queued"]["reading"] == newer.reading.to_json()
+    pending = session.use_queued(game).pending
+    assert pending is not None and pending.queued is None
     assert (pending.corrections, len(pending.dice), pending.matches) == ((), 4, True)
+
+
+def test_a_correction_names_the_die_it_changes(session: Session, game: str) -> None:
+    session.declare_attempt(game, "Al", "orange")
+    session.offer_roll(settled(*TWO_RED_ONE_YELLOW))
+    before = session.view(game).pending
+    with pytest.raises(PendingError, match="die 1 is r3 now, not 'y4'"):
+        session.remove_die(game, 0, was="y4")
+    with pytest.raises(PendingError, match="the roll changed"):
+        session.correct_die(game, 2, "yellow", 5, was="r3")
+    assert session.view(game).pending == before
+    after = session.correct_die(game, 2, "yellow", 5, was="y4").pending
+    assert after is not None and after.dice[2].pips == 5
+
+
+def test_nothing_newer_to_take_is_said(session: Session, game: str) -> None:
+    session.declare_attempt(game, "Al", "orange")
+    with pytest.raises(PendingError, match="no newer camera roll"):
+        session.use_queued(game)
 
 
 @pytest.mark.parametrize(

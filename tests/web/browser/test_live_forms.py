@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard
+from tests.web.browser.conftest import Dashboard, wait_until
+from tests.web.test_api_support import settled
+from vision.types import Colour
 
 pytestmark = pytest.mark.browser
 
@@ -77,3 +79,30 @@ def test_a_move_of_ones_own_starts_the_forms_afresh(page: Any, dashboard: Dashbo
     page.click("#control-goal-card button[type=submit]")
     page.wait_for_selector("#table-view[data-seq='1']")
     assert page.input_value("#control-line input[name=line]") == ""
+
+
+def test_a_roll_being_corrected_is_not_replaced(page: Any, dashboard: Dashboard) -> None:
+    """Issue #24 item 2: a throw settling meanwhile waits, shown as such, until a person
+    takes it; a correction goes to the die it names."""
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.click("#camera-attempt")
+    page.wait_for_selector("#pending .waiting")
+    first = (Colour.RED, 3, False), (Colour.RED, 4, False), (Colour.YELLOW, 4, False)
+    session.offer_roll(settled(*first, (Colour.BLUE, 2, False)))
+    page.wait_for_selector("#pending .pending-roll")
+    page.click("#pending .pending-roll .die-edit[data-index='3'] button.remove")
+    page.wait_for_selector("#pending .pending-roll .die-edit[data-index='2']")
+    wait_until(page, "document.querySelectorAll('#pending .pending-roll .die-edit').length === 3")
+
+    session.offer_roll(settled((Colour.RED, 1, False), (Colour.YELLOW, 1, False)))
+    page.wait_for_selector("#pending .queued-note")
+    assert "r1 y1" in page.inner_text("#pending .queued-note")
+    assert page.locator("#pending .pending-roll .die-edit").count() == 3  # corrections kept
+    assert "removed die 4 (b2)" in page.inner_text("#pending .summary")
+
+    page.click("#use-queued")
+    wait_until(page, "document.querySelectorAll('#pending .pending-roll .die-edit').length === 2")
+    assert page.locator("#pending .queued-note").count() == 0

@@ -10,6 +10,13 @@ function expectedText(expected) {
   return parts.length ? parts.join(", ") : "no dice";
 }
 
+const LETTERS = { red: "r", yellow: "y", blue: "b" };
+
+/** A die as the server writes it in the record (`r3`; other colours spelled out). */
+function dieToken(die) {
+  return LETTERS[die.colour] ? `${LETTERS[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`;
+}
+
 export class PendingPanel {
   constructor(node, game) {
     this.node = node;
@@ -44,10 +51,12 @@ export class PendingPanel {
   }
 
   rollPart(pending, view) {
+    // Each correction names the die it changes, so it never lands on another one.
+    const was = (i) => dieToken(pending.dice[i]);
     const editor = new DiceEditor(pending.dice, {
-      onChange: (i, die) => this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips }),
+      onChange: (i, die) => this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips, was: was(i) }),
       onAdd: (colour) => this.call("POST", "/dice", { colour, pips: 1 }),
-      onRemove: (i) => this.call("DELETE", `/dice/${i}`),
+      onRemove: (i) => this.call("DELETE", `/dice/${i}`, { was: was(i) }),
     });
     const ok = pending.matches && !pending.unsure.length;
     const check = el("p", { class: `check ${ok ? "ok" : "bad"}` }, pending.check || "");
@@ -61,13 +70,23 @@ export class PendingPanel {
     return el("div", { class: "pending-roll" }, thumb,
       el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),
       editor.node, check, unsure,
-      pending.summary ? el("p", { class: "summary" }, pending.summary) : null);
+      pending.summary ? el("p", { class: "summary" }, pending.summary) : null,
+      this.queuedNote(pending));
+  }
+
+  /** A newer settled roll waits behind this one until a person takes it. */
+  queuedNote(pending) {
+    if (!pending.queued) return null;
+    const dice = pending.queued.reading.map(dieToken).join(" ") || "no dice";
+    return el("p", { class: "queued-note", role: "status" },
+      `A newer roll settled meanwhile (${dice}); this one stays until you choose. `,
+      el("button", { type: "button", class: "small", id: "use-queued", onclick: () => this.call("POST", "/queued", {}) }, "Use the newer roll"));
   }
 
   async confirmAll(pending) {
     for (const i of pending.unsure) {
       const die = pending.dice[i];
-      await this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips });
+      await this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips, was: dieToken(die) });
     }
   }
 

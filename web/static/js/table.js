@@ -1,7 +1,7 @@
 // The table view: renders the game from the first snapshot embedded in the page, then follows
 // the game's SSE stream. Controls post record lines; the server's answer is applied at once.
 
-import { del, getJSON, postJSON } from "./api.js";
+import { getJSON, postJSON, request } from "./api.js";
 import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.js";
 import { Controls } from "./controls.js";
 import { cameraFrame, HistoryPanel } from "./history.js";
@@ -27,7 +27,7 @@ const game = {
     errNode.textContent = "";
     const url = `/api/games/${this.id}/${path}`;
     try {
-      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
+      this.apply(method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body));
     } catch (err) {
       errNode.textContent = err.message;
     }
