@@ -13,6 +13,8 @@ from models.render.families import (
     HOLDOUT_BACKGROUNDS,
     HOLDOUT_LIGHTS,
     LIGHTS,
+    TABLE_BACKGROUNDS,
+    TABLE_LIGHTS,
     TRAIN_BACKGROUNDS,
     TRAIN_LIGHTS,
 )
@@ -24,6 +26,8 @@ __all__ = [
     "HOLDOUT_BACKGROUNDS",
     "HOLDOUT_LIGHTS",
     "LIGHTS",
+    "TABLE_BACKGROUNDS",
+    "TABLE_LIGHTS",
     "TRAIN_BACKGROUNDS",
     "TRAIN_LIGHTS",
     "AnimationFrame",

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render.arrays import f32
+from models.render.floors import CENTRED_MAKERS, FLOOR_MAKERS
 from models.render.noise import pixel_noise, smooth_noise, stretched_noise
 from models.render.palette import BGR, hsv
 
@@ -257,9 +258,22 @@ MAKERS: dict[str, Maker] = {
     "printed": printed,
     "carpet": carpet,
     "tiles": tiles,
+    **FLOOR_MAKERS,
 }
 
 
-def make_background(rng: np.random.Generator, family: str, h: int, w: int, unit: float) -> F32:
-    """A table surface of the named family, clipped to 0..1."""
-    return np.clip(MAKERS[family](rng, h, w, max(unit, 2.0)), 0.0, 1.0)
+def make_background(
+    rng: np.random.Generator,
+    family: str,
+    h: int,
+    w: int,
+    unit: float,
+    enclosure: tuple[float, float, float] | None = None,
+) -> F32:
+    """A table surface of the named family, clipped to 0..1; a tray or bowl has its floor's
+    centre and radius at `enclosure` (canvas pixels; the canvas middle, 6 units, if None)."""
+    unit = max(unit, 2.0)
+    if family in CENTRED_MAKERS:
+        x, y, radius = enclosure if enclosure is not None else (w / 2, h / 2, 6 * unit)
+        return np.clip(CENTRED_MAKERS[family](rng, h, w, unit, (x, y), radius), 0.0, 1.0)
+    return np.clip(MAKERS[family](rng, h, w, unit), 0.0, 1.0)

@@ -83,16 +83,39 @@ class Camera:
 
 
 def sample_camera(
-    rng: np.random.Generator, width: int, height: int, max_tilt: float, die_px: float
+    rng: np.random.Generator,
+    width: int,
+    height: int,
+    max_tilt: float,
+    die_px: float,
+    min_tilt: float = 0.0,
 ) -> Camera:
-    """A third of cameras look straight down, the rest oblique up to `max_tilt`. The die's
-    size relative to the camera distance sets the focal length: a webcam half a metre above
-    16 mm dice sees them at 1/30 of the distance, a phone close-up at about 1/10."""
+    """A third of cameras look straight down, the rest oblique up to `max_tilt`; with
+    `min_tilt` above 0 every camera tilts `min_tilt`..`max_tilt` (a phone at a slant). The
+    die's size relative to the camera distance sets the focal length: a webcam half a metre
+    above 16 mm dice sees them at 1/30 of the distance, a phone close-up at about 1/10."""
     ratio = math.exp(rng.uniform(math.log(0.02), math.log(0.1)))
     focal = float(np.clip(die_px / ratio, 0.6 * width, 4.0 * width))
     tilt = 0.0
-    if max_tilt > 0 and rng.random() > 0.3:
+    if min_tilt > 0:
+        tilt = float(rng.uniform(min_tilt, max_tilt))
+    elif max_tilt > 0 and rng.random() > 0.3:
         tilt = float(rng.uniform(0.0, max_tilt))
     elif max_tilt > 0:
         tilt = float(rng.uniform(0.0, min(max_tilt, 4.0)))
+    focal = max(focal, horizon_focal(height, tilt))
     return Camera.looking_down(width, height, focal, tilt, float(rng.uniform(0.0, 360.0)))
+
+
+# The top edge of a picture looks at most this far from straight down, so the table fills it.
+FAR_RAY_DEG = 80.0
+
+
+def horizon_focal(height: int, tilt_deg: float) -> float:
+    """The least focal length that keeps the picture's top edge `FAR_RAY_DEG` or less from
+    straight down at this tilt (0 up to 45 degrees: no sampled camera is that wide there, so
+    older scenes are unchanged)."""
+    if tilt_deg <= 45.0:
+        return 0.0
+    room = math.radians(max(FAR_RAY_DEG - tilt_deg, 5.0))
+    return float(height / 2 / math.tan(room))

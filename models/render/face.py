@@ -83,7 +83,8 @@ def marble_mask(rng: np.random.Generator, size: int, share: float) -> F32:
 def _body(style: DieStyle, value: int, size: int) -> U8:
     """The face without pips, uint8 BGR. Plain plastic is flat colour (sensor noise comes
     later); marble, wood, metal and see-through bodies get their patterns."""
-    if style.marble <= 0 and not style.grain and style.finish != "metal" and style.opacity >= 1:
+    plain = style.marble <= 0 and not style.grain and style.finish != "metal"
+    if plain and style.opacity >= 1 and style.glitter <= 0:
         out = np.empty((size, size, 3), np.uint8)
         out[:] = [round(c * 255) for c in style.body]
         return out
@@ -100,11 +101,37 @@ def _body(style: DieStyle, value: int, size: int) -> U8:
     if style.finish == "metal":
         streak = cv2.resize(rng.standard_normal((size, 4)).astype(np.float32), (size, size))
         img = img * (0.9 + 0.06 * streak[..., None] + 0.15 * c[None, :, None])
+    if style.glitter > 0:
+        img = _flakes(rng, img, style.glitter * 0.08)
     if style.opacity < 1.0:
         r2 = c[None, :] ** 2 + c[:, None] ** 2
         img = img * (1.2 - 0.3 * r2[..., None])
     img = img * (1.0 + 0.012 * pixel_noise(rng, size, size)[..., None])
     return np.asarray(np.clip(img * 255.0 + 0.5, 0, 255), np.uint8)
+
+
+def _flakes(rng: np.random.Generator, img: F32, share: float) -> F32:
+    """Glitter: single texels much brighter (flakes catching the light) or darker than the
+    plastic, over `share` of the face."""
+    size = img.shape[0]
+    roll = rng.random((size, size)).astype(np.float32)
+    gain = np.ones((size, size), np.float32)
+    bright = roll < share * 0.6
+    gain[bright] = 1.4 + rng.random(int(bright.sum())).astype(np.float32)
+    gain[(roll >= share * 0.6) & (roll < share)] = 0.55
+    return f32(img * gain[..., None] + 0.15 * bright[..., None])
+
+
+def _sparkle_pips(style: DieStyle, value: int, img: U8, mask: U8) -> None:
+    """Glitter paint: bright and dark specks inside the pips (in place)."""
+    size = img.shape[0]
+    rng = np.random.default_rng([style.seed, value, size, 7])
+    inside = mask > 128
+    roll = rng.random((size, size))
+    base = img.astype(np.float32)
+    base[inside & (roll < 0.25)] = 250.0
+    base[inside & (roll > 0.85)] *= 0.5
+    img[:] = np.clip(base, 0, 255).astype(np.uint8)
 
 
 @lru_cache(maxsize=128)
@@ -117,7 +144,7 @@ def _pip_layers(style: DieStyle, value: int) -> list[tuple[tuple[float, ...], fl
     pip = (0.08, 0.08, 0.75) if value == 1 and style.one_red else style.pip
     rim = tuple((p * 0.45 + b * 0.15) * 255 for p, b in zip(pip, style.body, strict=True))
     layers = [(rim, 1.0, 0.0), (tuple(p * 255 for p in pip), 0.86, 0.1)]
-    if style.pip_name in ("gold", "silver"):
+    if style.pip_name in ("gold", "silver", "glitter"):
         layers.append((tuple(min(p * 255 + 90, 255.0) for p in pip), 0.3, -0.35))
     return layers
 
@@ -158,8 +185,13 @@ def face_texture(style: DieStyle, value: int, size: int) -> tuple[U8, U8 | None]
     """(BGRA uint8 (T, T, 4): colour and rounded-edge coverage, pip coverage (T, T) for
     see-through dice or None) of one face, the same every call."""
     colour = _body(style, value, size)
-    mask = np.zeros((size, size), np.uint8) if style.opacity < 1.0 else None
+    glitter_pips = style.pip_name == "glitter" and not style.blank
+    mask = np.zeros((size, size), np.uint8) if style.opacity < 1.0 or glitter_pips else None
     _draw_pips(style, value, size, colour, mask)
+    if glitter_pips and mask is not None:
+        _sparkle_pips(style, value, colour, mask)
+        if style.opacity >= 1.0:
+            mask = None
     img = cv2.merge([colour, _alpha_u8(size, round(style.corner, 2))])
     img.setflags(write=False)
     return np.asarray(img, np.uint8), mask

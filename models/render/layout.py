@@ -9,8 +9,11 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render.camera import Camera
+from models.render.floors import Enclosure
 
 F64 = npt.NDArray[np.float64]
+# Dice keep within this share of a tray's radius: a hexagon's sides are 0.87 of it away.
+INSIDE_SHARE = 0.85
 _SIGNS = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=float)
 
 
@@ -75,9 +78,11 @@ def place_dice(
     half: float,
     cluster: float,
     blocked: list[Spot] | None = None,
+    inside: Enclosure | None = None,
 ) -> list[Spot]:
     """Up to `count` non-overlapping footprints whose centres fall on the picture (a few just
-    past its edge); with probability `cluster` a die is put against one already placed."""
+    past its edge); with probability `cluster` a die is put against one already placed. With
+    `inside`, every die lies on that tray's floor, clear of its walls."""
     spots: list[Spot] = []
     taken = list(blocked or [])
     w, h = cam.width, cam.height
@@ -96,11 +101,23 @@ def place_dice(
             px = cam.project(np.array([[x, y, 0.0]]))[0]
             if not (-0.3 * h_i <= px[0] <= w + 0.3 * h_i and -0.3 * h_i <= px[1] <= h + 0.3 * h_i):
                 continue
+        elif inside is not None:
+            r = inside.radius * INSIDE_SHARE * math.sqrt(float(rng.random()))
+            ang = float(rng.uniform(0, 2 * math.pi))
+            x, y = inside.x + r * math.cos(ang), inside.y + r * math.sin(ang)
+            px = cam.project(np.array([[x, y, 0.0]]))[0]
+            if not (0 <= px[0] < w and 0 <= px[1] < h):
+                continue
+            yaw = float(rng.uniform(0, 2 * math.pi))
         else:
             m = -0.4 * h_i if rng.random() < 0.1 else 1.2 * h_i
             px = rng.uniform([m, m], [w - m, h - m])
             x, y = cam.image_to_table(px[None, :])[0]
             yaw = float(rng.uniform(0, 2 * math.pi))
+        if inside is not None and math.hypot(x - inside.x, y - inside.y) > (
+            inside.radius * INSIDE_SHARE - h_i
+        ):
+            continue
         spot = Spot(float(x), float(y), float(yaw), h_i)
         if not overlaps(spot, taken, gap=0.02 * h_i):
             spots.append(spot)

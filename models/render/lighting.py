@@ -105,6 +105,18 @@ _FAMILIES: dict[str, tuple[tuple[float, float], ...]] = {
         (0.08, 0.3),
         (0.2, 0.45),
     ),
+    # Auto white balance that gives up early under a warm bulb: a cast stronger than a
+    # corrected lamp's, a touch green, soft light from above.
+    "warm_webcam": (
+        (2600, 3400),
+        (0.45, 0.7),
+        (0.0, 0.03),
+        (45, 80),
+        (0.45, 0.6),
+        (0.2, 0.45),
+        (0.3, 0.7),
+        (0.05, 0.3),
+    ),
     "sodium": (
         (1900, 2300),
         (0.4, 0.55),

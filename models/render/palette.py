@@ -44,6 +44,8 @@ PIP_COLOURS: dict[str, BGR] = {
     "blue": (0.7, 0.25, 0.08),
     "green": (0.2, 0.6, 0.1),
     "silver": (0.72, 0.72, 0.7),
+    # Gold glitter paint (table looks only): sparkles drawn over it in `face`.
+    "glitter": (0.3, 0.68, 0.86),
 }
 
 # Pip colours per body class with weights; pips never share the body's class.
@@ -83,6 +85,8 @@ class DieStyle:
     finish: str
     seed: int
     blank: bool = False
+    # Share of glitter flakes in the plastic (0: none); only the table looks use it.
+    glitter: float = 0.0
     # A two-class marble's classes, "blue+black" in the reader's colour order; else empty.
     blend: str = ""
 

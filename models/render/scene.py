@@ -17,9 +17,11 @@ from models.render.clutter import Clutter, draw_flat_clutter, sample_clutter
 from models.render.cube import lowest_offset, resting_rotation
 from models.render.dice import DiePose, Drawn, draw_die
 from models.render.effects import CameraLook, finish, sample_look
+from models.render.floors import CENTRED_MAKERS, Enclosure, sample_enclosure
 from models.render.hands import Hand, draw_hands, sample_hand
 from models.render.layout import Spot, place_dice
 from models.render.lighting import Light, sample_light
+from models.render.looks import sample_table_style
 from models.render.palette import DieStyle, sample_style
 from models.render.shadows import draw_shadows
 from models.render.table import render_table
@@ -44,6 +46,7 @@ class Setting:
     die_world: float
     glare: bool
     cubes: tuple[DiePose, ...]
+    enclosure: Enclosure | None = None  # a tray's or bowl's floor, where its dice lie
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,12 +76,15 @@ def make_setting(
     keep_clear: list[Spot] | None = None,
 ) -> tuple[Setting, list[Spot]]:
     """The table, its light and camera; returns also the footprints clutter took."""
-    cam = sample_camera(rng, cfg.width, cfg.height, cfg.max_tilt_deg, die_world)
+    cam = sample_camera(
+        rng, cfg.width, cfg.height, cfg.max_tilt_deg, die_world, min_tilt=cfg.min_tilt_deg
+    )
     light = sample_light(rng, _pick(rng, cfg.lights), cfg.effects)
     if not cfg.lamp_colour:
         light = replace(light, gains_bgr=(1.0, 1.0, 1.0))
     family = _pick(rng, cfg.backgrounds)
-    table = render_table(rng, cam, family, die_world)
+    enclosure = sample_enclosure(rng, die_world) if family in CENTRED_MAKERS else None
+    table = render_table(rng, cam, family, die_world, enclosure)
     clutter: Clutter = sample_clutter(rng, cam, die_world, cfg.clutter, keep_clear or [])
     draw_flat_clutter(table, cam, clutter, light, die_world)
     setting = Setting(
@@ -90,6 +96,7 @@ def make_setting(
         die_world=die_world,
         glare=cfg.effects,
         cubes=clutter.cubes,
+        enclosure=enclosure,
     )
     return setting, list(clutter.spots)
 
@@ -116,9 +123,10 @@ def _maybe_sliding(rng: np.random.Generator, pose: DiePose) -> DiePose:
 
 
 def sample_styles(
-    rng: np.random.Generator, count: int, colours: tuple[Colour, ...]
+    rng: np.random.Generator, count: int, colours: tuple[Colour, ...], table_looks: float = 0.0
 ) -> list[DieStyle]:
-    """Styles for `count` dice; dice of one colour often come from the same set."""
+    """Styles for `count` dice; dice of one colour often come from the same set. A new set
+    takes one of the table looks (`looks`) with probability `table_looks`."""
     sets: dict[Colour, list[DieStyle]] = {}
     out = []
     for _ in range(count):
@@ -127,7 +135,8 @@ def sample_styles(
         if known and rng.random() < 0.6:
             out.append(known[int(rng.integers(len(known)))])
         else:
-            known.append(sample_style(rng, colour))
+            table = table_looks > 0 and rng.random() < table_looks
+            known.append(sample_table_style(rng, colour) if table else sample_style(rng, colour))
             out.append(known[-1])
     return out
 
@@ -217,8 +226,10 @@ def render_scene(rng: np.random.Generator, cfg: SceneConfig) -> RenderedScene:
     lo, hi = cfg.dice_count
     fit = int(0.25 * cfg.width * cfg.height / (die_world * die_world))
     count = min(int(rng.integers(lo, hi + 1)), max(fit, 1 if lo else 0))
-    spots = place_dice(rng, setting.cam, count, die_world / 2, cfg.cluster, clutter_spots)
-    styles = sample_styles(rng, len(spots), cfg.colours)
+    spots = place_dice(
+        rng, setting.cam, count, die_world / 2, cfg.cluster, clutter_spots, setting.enclosure
+    )
+    styles = sample_styles(rng, len(spots), cfg.colours, cfg.table_looks)
     dice = [
         DieEntry(i, _maybe_sliding(rng, resting_pose(rng, style, spot, int(rng.integers(1, 7)))))
         for i, (style, spot) in enumerate(zip(styles, spots, strict=True))

@@ -11,6 +11,7 @@ import numpy.typing as npt
 
 from models.render.background import make_background
 from models.render.camera import F64, Camera
+from models.render.floors import FLOOR_FINE_TEXTURE, Enclosure
 from models.render.noise import pixel_noise
 
 F32 = npt.NDArray[np.float32]
@@ -27,6 +28,7 @@ FINE_TEXTURE: dict[str, float] = {
     "tablecloth": 0.03,
     "carpet": 0.16,
     "tiles": 0.03,
+    **FLOOR_FINE_TEXTURE,
 }
 
 # Canvas pixels relative to picture pixels: backgrounds cost in proportion to their size.
@@ -43,8 +45,15 @@ def canvas_to_image(cam: Camera, scale: float, origin: F64, angle: float) -> F64
     return np.asarray(cam.table_homography() @ to_world, np.float64)
 
 
-def render_table(rng: np.random.Generator, cam: Camera, family: str, die_world: float) -> F32:
-    """(h, w, 3) float picture of the bare table seen by `cam`."""
+def render_table(
+    rng: np.random.Generator,
+    cam: Camera,
+    family: str,
+    die_world: float,
+    enclosure: Enclosure | None = None,
+) -> F32:
+    """(h, w, 3) float picture of the bare table seen by `cam` (a tray or bowl family lays
+    its floor on `enclosure`)."""
     angle = float(rng.uniform(0, 2 * math.pi))
     c, s = math.cos(angle), math.sin(angle)
     foot = cam.footprint(margin=4.0)
@@ -53,7 +62,11 @@ def render_table(rng: np.random.Generator, cam: Camera, family: str, die_world: 
     area = float(np.prod(hi - lo))
     scale = min(1.0, math.sqrt(CANVAS_SHARE * cam.width * cam.height / max(area, 1.0)))
     size = np.minimum(np.ceil((hi - lo) * scale).astype(int) + 2, MAX_CANVAS)
-    canvas = make_background(rng, family, int(size[1]), int(size[0]), die_world * scale)
+    inside = None
+    if enclosure is not None:  # world to canvas: rotate like the footprint, shift, scale
+        x, y = (np.array([enclosure.x, enclosure.y]) @ np.array([[c, -s], [s, c]]) - lo) * scale
+        inside = (float(x), float(y), enclosure.radius * scale)
+    canvas = make_background(rng, family, int(size[1]), int(size[0]), die_world * scale, inside)
     # Warping 8-bit is several times cheaper than float, and the table has no finer levels.
     canvas_u8 = np.asarray(canvas * 255.0 + 0.5, np.uint8)
     m = canvas_to_image(cam, scale, lo, angle)

@@ -10,6 +10,8 @@ import numpy.typing as npt
 from models.render.families import (
     BACKGROUNDS,
     LIGHTS,
+    TABLE_BACKGROUNDS,
+    TABLE_LIGHTS,
     TRAIN_BACKGROUNDS,
     TRAIN_LIGHTS,
     check_names,
@@ -19,6 +21,7 @@ from vision.types import COLOURS, BoxXYXY, Colour
 Quad = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
 
 MIN_SIDE, MAX_SIDE = 64, 4096
+MAX_TILT = 60.0  # a phone held at a slant over a tray; steeper shows more side than top
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,12 @@ class SceneConfig:
     `clutter` and `hands` are probabilities of distractors; with `effects` False the camera is
     ideal (no glare, blur, noise, colour cast or JPEG). With `lamp_colour` False the lamp keeps
     all it does but tint the picture: the same scene, every random draw alike, white-balanced
-    exactly (a diagnostic of how much colour reading loses to the lamp)."""
+    exactly (a diagnostic of how much colour reading loses to the lamp).
+
+    Cameras tilt `min_tilt_deg`..`max_tilt_deg` from straight down (with `min_tilt_deg` 0, a
+    third look nearly straight down). `table_looks` is the share of dice sets drawn in the
+    table looks of `looks` (pale yellows, amber, smoke, glitter, metal pips, marbled blues);
+    0 keeps every older set's draws as they were."""
 
     width: int = 640
     height: int = 480
@@ -40,6 +48,8 @@ class SceneConfig:
     backgrounds: tuple[str, ...] = TRAIN_BACKGROUNDS
     lights: tuple[str, ...] = TRAIN_LIGHTS
     max_tilt_deg: float = 35.0
+    min_tilt_deg: float = 0.0
+    table_looks: float = 0.0
     clutter: float = 0.6
     hands: float = 0.25
     effects: bool = True
@@ -63,13 +73,19 @@ class SceneConfig:
             raise ValueError(f"colours must be a non-empty tuple of Colour, got {self.colours!r}")
         check_names("background", self.backgrounds, BACKGROUNDS)
         check_names("light", self.lights, LIGHTS)
-        if not 0.0 <= self.max_tilt_deg <= 45.0:
-            raise ValueError(f"max_tilt_deg must be 0..45, got {self.max_tilt_deg!r}")
+        if not 0.0 <= self.max_tilt_deg <= MAX_TILT:
+            raise ValueError(f"max_tilt_deg must be 0..{MAX_TILT:g}, got {self.max_tilt_deg!r}")
+        if not 0.0 <= self.min_tilt_deg <= self.max_tilt_deg:
+            raise ValueError(
+                f"min_tilt_deg must be 0..max_tilt_deg ({self.max_tilt_deg:g}), "
+                f"got {self.min_tilt_deg!r}"
+            )
         for name, p in (
             ("clutter", self.clutter),
             ("hands", self.hands),
             ("cluster", self.cluster),
             ("occluded_limit", self.occluded_limit),
+            ("table_looks", self.table_looks),
         ):
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{name} must be in 0..1, got {p!r}")
@@ -93,6 +109,28 @@ class SceneConfig:
             "clutter": 0.0,
             "hands": 0.0,
             "effects": False,
+        }
+        base.update(overrides)
+        return cls(**base)  # type: ignore[arg-type]
+
+    @classmethod
+    def tables(cls, width: int = 800, height: int = 600, **overrides: object) -> SceneConfig:
+        """Scenes like the real tables of issue 21: trays, bowls, carpet and sandpaper, a
+        phone at 30..60 degrees, dice of 40..70 px (at 600 px high) in the table looks."""
+        short = min(width, height)
+        base: dict[str, object] = {
+            "width": width,
+            "height": height,
+            "dice_count": (4, 28),
+            "die_px": (0.064 * short, 0.104 * short),
+            "backgrounds": (*TABLE_BACKGROUNDS, "tray_felt", "tray_felt", "felt", "wood"),
+            "lights": ("neutral", "neutral", "window", "fluorescent", "warm_lamp", *TABLE_LIGHTS),
+            "min_tilt_deg": 30.0,
+            "max_tilt_deg": 60.0,
+            "table_looks": 0.7,
+            "clutter": 0.3,
+            "hands": 0.1,
+            "cluster": 0.6,
         }
         base.update(overrides)
         return cls(**base)  # type: ignore[arg-type]
