@@ -106,3 +106,21 @@ def test_a_roll_being_corrected_is_not_replaced(page: Any, dashboard: Dashboard)
     page.click("#use-queued")
     wait_until(page, "document.querySelectorAll('#pending .pending-roll .die-edit').length === 2")
     assert page.locator("#pending .queued-note").count() == 0
+
+
+def test_the_hand_entry_survives_a_settling_roll(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.click("#camera-attempt")
+    page.wait_for_selector("#pending .waiting")
+    page.click("#pending details.hand-entry summary")
+    faces = page.locator("#pending details.hand-entry button.die-button")
+    faces.nth(0).click()
+    faces.nth(0).click()
+    typed = [faces.nth(k).get_attribute("aria-label") for k in range(faces.count())]
+    session.offer_roll(settled((Colour.RED, 1, False), (Colour.YELLOW, 1, False)))
+    page.wait_for_selector("#pending .pending-roll")
+    assert page.locator("#pending details.hand-entry").get_attribute("open") is not None
+    assert [faces.nth(k).get_attribute("aria-label") for k in range(faces.count())] == typed

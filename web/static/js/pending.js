@@ -31,6 +31,10 @@ export class PendingPanel {
     const pending = view.pending;
     const cleared = view.pending_cleared;
     this.node.hidden = !pending && !cleared;
+    // The hand-entry form survives a redraw (a newer roll settling, another tab's change).
+    const open = this.node.querySelector("details.hand-entry");
+    this.handOpen = !!open && open.open && !!pending;
+    if (!pending) this.handDice = null;
     this.node.replaceChildren();
     if (!pending) {
       // The game moved past a declared attempt: say so until the game moves on again.
@@ -95,9 +99,15 @@ export class PendingPanel {
     for (const [colour, n] of Object.entries(pending.expected)) {
       for (let i = 0; i < n; i += 1) dice.push({ colour, pips: 1 });
     }
-    const editor = new DiceEditor(dice);
-    const send = el("button", { type: "button", onclick: () => this.game.change("manual-roll", { dice: editor.tokens().join(" ") }, this.error) }, "Use these dice");
-    return el("details", { class: "hand-entry" }, el("summary", {}, "Enter the roll by hand instead"), editor.node, send);
+    const editor = new DiceEditor(this.handDice || dice);
+    const keep = () => setTimeout(() => { this.handDice = editor.dice.map((d) => ({ ...d })); }, 0);
+    editor.node.addEventListener("click", keep);
+    editor.node.addEventListener("change", keep);
+    const send = el("button", { type: "button", onclick: async () => {
+      await this.game.change("manual-roll", { dice: editor.tokens().join(" ") }, this.error);
+      if (!this.error.textContent) this.handDice = null;
+    } }, "Use these dice");
+    return el("details", { class: "hand-entry", open: this.handOpen }, el("summary", {}, "Enter the roll by hand instead"), editor.node, send);
   }
 
   buttons(pending) {
