@@ -35,6 +35,13 @@ def test_the_start_page_creates_a_modifier_game(page: Any, dashboard: Dashboard)
     assert (game.game, game.players) == ("modifier", ("Ann", "Ben", "Cat"))
 
 
+def test_the_games_list_names_each_game(page: Any, dashboard: Dashboard) -> None:
+    dashboard.session.create_from_options(["Ann", "Ben"], {"game": "modifier", "title": "Friday"})
+    page.goto(dashboard.url("/"))
+    page.wait_for_selector("#games .game-link")
+    assert "(Modifier dice game)" in page.inner_text("#games li")
+
+
 def test_choosing_rgb_leaves_two_name_fields_and_keeps_names(
     page: Any, dashboard: Dashboard
 ) -> None:

@@ -95,6 +95,11 @@ document.getElementById("import-game").addEventListener("submit", async (e) => {
   }
 });
 
+function gameLabel(key) {
+  const found = GAMES.find((g) => g.key === key);
+  return found ? found.label : key;
+}
+
 async function listGames() {
   const list = document.getElementById("games");
   let games;
@@ -111,7 +116,7 @@ async function listGames() {
   }
   list.replaceChildren(...items.map((g) => el("li", {},
     el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title || (g.players || []).join(", ") || g.id),
-    el("span", { class: "game-meta" }, g.winner ? ` — ${g.winner} won` : g.current_player ? ` — ${g.current_player} to play` : ""))));
+    el("span", { class: "game-meta" }, ` (${gameLabel(g.game)})`, g.winner ? ` — ${g.winner} won` : g.current_player ? ` — ${g.current_player} to play` : ""))));
 }
 
 listGames();
