@@ -159,6 +159,8 @@ class Pending:
     # A newer settled roll that came while this one waited for a person: it never replaces
     # the roll being looked at; a person takes it (`with_queued`) or accepts this one.
     queued: CameraShot | None = None
+    # A table roll's queued shot split by zone (dice, owners, notes), as `owners` splits `dice`.
+    queued_split: tuple[tuple[Die, ...], tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def has_roll(self) -> bool:
@@ -243,6 +245,8 @@ def with_queued(pending: Pending, rev: int) -> Pending:
     """The waiting newer roll replaces the one shown and its corrections (a person chose it)."""
     if pending.queued is None:
         raise PendingError("no newer camera roll is waiting")
+    if pending.rollers:
+        return tr.with_queued_table(pending, rev)
     shot = pending.queued
     return replace(
         pending,

@@ -168,21 +168,42 @@ def split_table(
     return tuple(dice), tuple(owners), tuple(notes)
 
 
+Split = tuple[tuple[Die, ...], tuple[str, ...], tuple[str, ...]]
+
+
 def with_table_shot(
     pending: Pending,
     shot: CameraShot,
     split: tuple[tuple[Die, ...], tuple[str, ...], Iterable[str]],
     rev: int,
 ) -> Pending:
-    """A new settled table replaces the last one and its corrections (everyone threw again)."""
+    """The settled table for a table roll still waiting for one; a table already shown stays
+    until a person acts on it, and the newer one waits as `queued` (as for an attempt)."""
+    dice, owners, notes = split
+    whole: Split = (dice, owners, tuple(notes))
+    if pending.has_roll:
+        return replace(pending, queued=shot, queued_split=whole, rev=rev)
+    return _shown(pending, shot, whole, rev)
+
+
+def with_queued_table(pending: Pending, rev: int) -> Pending:
+    """The newer table waiting replaces the one shown and its corrections (a person chose it)."""
+    if pending.queued is None or pending.queued_split is None:
+        raise PendingError("no newer camera roll is waiting")
+    return _shown(pending, pending.queued, pending.queued_split, rev)
+
+
+def _shown(pending: Pending, shot: CameraShot, split: Split, rev: int) -> Pending:
     dice, owners, notes = split
     return replace(
         pending,
         dice=dice,
         owners=owners,
-        notes=tuple(notes),
+        notes=notes,
         camera=shot,
         corrections=(),
         entered_by_hand=False,
+        queued=None,
+        queued_split=None,
         rev=rev,
     )

@@ -184,3 +184,17 @@ def test_who_the_table_roll_is_for(
     else:
         with pytest.raises(InvalidEventError, match=refusal):
             table_rollers(state)
+
+
+def test_a_newer_table_waits_until_a_person_takes_it() -> None:
+    pending = table(("Ann", "Ben"), ANN + BEN5, ("Ann",) * 6 + ("Ben",) * 5)
+    pending = cam.add_die(pending, "white", 1, 2, "Ben")
+    newer = cam.CameraShot(DiceReading.of(ANN), None, 2, 0.0, "t2")
+    waiting = tr.with_table_shot(pending, newer, (ANN, ("Ann",) * 6, ("a note",)), 3)
+    assert waiting.dice == pending.dice and waiting.corrections == pending.corrections
+    assert waiting.queued is newer and waiting.to_json()["queued"] is not None
+    taken = cam.with_queued(waiting, 4)
+    assert (taken.dice, taken.owners, taken.notes) == (ANN, ("Ann",) * 6, ("a note",))
+    assert taken.corrections == () and taken.queued is None and taken.queued_split is None
+    with pytest.raises(PendingError, match="no newer camera roll"):
+        cam.with_queued(taken, 5)

@@ -90,6 +90,10 @@ def test_a_settled_table_is_each_players_roll(
     )
     assert added.status_code == 200 and added.get_json()["pending"]["ready"] is True
 
+    session.offer_roll(_settled(*ANN[:2]))  # the dice settle again: it waits, nothing is lost
+    pending = _pending(client, modifier)
+    assert pending["queued"] is not None and pending["ready"] is True
+
     accepted = client.post(f"/api/games/{modifier}/pending/accept", json={})
     assert accepted.status_code == 201, accepted.get_json()
     view = accepted.get_json()

@@ -44,3 +44,21 @@ def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
     lines = [e.line for e in session.store.events(game)]
     assert lines[-2:] == ["Ann: roll 4 1 4 1 5 6", "Ben: roll 6 5 4 3 2 1"]
     page.wait_for_selector("#table-roll", state="hidden")
+
+
+def test_a_newer_table_is_taken_only_when_asked(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    _zones(session.data_dir)
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.click("#read-table")
+    page.wait_for_selector("#table-roll .waiting")
+    session.offer_roll(_settled(*ANN, *BEN[:3]))
+    page.wait_for_selector("#table-roll [data-roller=Ben] .problem")
+    session.offer_roll(_settled(*ANN, *BEN, _die(530, 100, 1)))
+    page.wait_for_selector("#use-queued-table")
+    assert page.inner_text("[data-roller=Ben] .problem") == "Ben has 3 dice, not 6"
+    page.click("#use-queued-table")
+    shows(page, "[data-roller=Ben] code.line", "Ben: roll 6 5 4 3 2 1")
+    assert not page.is_disabled("#accept-table")

@@ -2,7 +2,7 @@
 // follows the game's SSE stream. The controls only write record lines (docs/rules-modifier.md);
 // the server applies the rules and answers with the new view or a refusal in words.
 
-import { del, postJSON } from "./api.js";
+import { postJSON, request } from "./api.js";
 import { el } from "./colours.js";
 import { HistoryPanel } from "./history.js";
 import { follow, initialView, statusBadge } from "./live.js";
@@ -32,7 +32,7 @@ const game = {
     errNode.textContent = "";
     const url = `/api/games/${this.id}/${path}`;
     try {
-      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
+      this.apply(method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body));
       return true;
     } catch (err) {
       errNode.textContent = err.message;

@@ -4,7 +4,10 @@
 // and dice outside every zone given to a player or removed; Accept records one roll line per
 // player. The server checks everything (view.pending.table says what still needs a person).
 
-import { dieFace, el } from "./colours.js";
+import { dieFace, el, LETTER } from "./colours.js";
+
+// The die as the server names it (`r3`, `white 3`): a correction says which die it changes.
+const dieToken = (die) => (LETTER[die.colour] ? `${LETTER[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`);
 
 export class TableRollPanel {
   constructor(node, game) {
@@ -42,6 +45,11 @@ export class TableRollPanel {
       for (const group of table.players) parts.push(this.group(pending, group, table.rollers));
       parts.push(el("p", { class: `check ${pending.ready ? "ok" : "bad"}`, id: "table-check" }, pending.check || ""));
       for (const note of table.notes) parts.push(el("p", { class: "help" }, note));
+      if (pending.queued) {
+        parts.push(el("p", { class: "queued-note", role: "status" },
+          "The dice settled again meanwhile; this table stays until you choose. ",
+          el("button", { type: "button", class: "small", id: "use-queued-table", onclick: () => this.call("POST", "pending/queued", {}) }, "Use the newer table")));
+      }
     }
     parts.push(el("div", { class: "buttons" },
       el("button", { type: "button", class: "big accept", id: "accept-table", disabled: !pending.ready, onclick: () => this.call("POST", "pending/accept", {}) }, "Accept every roll"),
@@ -66,11 +74,11 @@ export class TableRollPanel {
   die(die, index, giveTo) {
     const next = (die.pips % 6) + 1;
     const face = el("button", { type: "button", class: "die-button", "aria-label": `die ${index + 1}: ${die.pips}, tap for ${next}`,
-      onclick: () => this.call("POST", `pending/dice/${index}`, { colour: die.colour, pips: next }) }, dieFace(die.colour, die.pips, 40, die.unsure));
+      onclick: () => this.call("POST", `pending/dice/${index}`, { colour: die.colour, pips: next, was: dieToken(die) }) }, dieFace(die.colour, die.pips, 40, die.unsure));
     const confirm = die.unsure
-      ? el("button", { type: "button", class: "small", "aria-label": `die ${index + 1} is right`, onclick: () => this.call("POST", `pending/dice/${index}`, { colour: die.colour, pips: die.pips }) }, "✓ right")
+      ? el("button", { type: "button", class: "small", "aria-label": `die ${index + 1} is right`, onclick: () => this.call("POST", `pending/dice/${index}`, { colour: die.colour, pips: die.pips, was: dieToken(die) }) }, "✓ right")
       : null;
-    const remove = el("button", { type: "button", class: "small remove", "aria-label": `remove die ${index + 1}`, onclick: () => this.call("DELETE", `pending/dice/${index}`) }, "✕");
+    const remove = el("button", { type: "button", class: "small remove", "aria-label": `remove die ${index + 1}`, onclick: () => this.call("DELETE", `pending/dice/${index}`, { was: dieToken(die) }) }, "✕");
     const give = giveTo
       ? el("select", { "aria-label": `give die ${index + 1} to`, onchange: (e) => this.give(die, index, e.target.value) },
         el("option", { value: "" }, "give to…"), ...giveTo.map((p) => el("option", { value: p }, p)))
@@ -82,7 +90,7 @@ export class TableRollPanel {
   async give(die, index, player) {
     if (!player) return;
     if (await this.call("POST", "pending/dice", { colour: die.colour, pips: die.pips, player })) {
-      await this.call("DELETE", `pending/dice/${index}`);
+      await this.call("DELETE", `pending/dice/${index}`, { was: dieToken(die) });
     }
   }
 }
