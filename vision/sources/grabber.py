@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -68,6 +69,7 @@ class RetryPolicy:
 
 
 StatusCallback = Callable[[SourceStatus], None]
+STALL_S = 2.0
 
 
 class LatestFrameGrabber:
@@ -79,10 +81,16 @@ class LatestFrameGrabber:
         *,
         on_status: StatusCallback | None = None,
         retry: RetryPolicy | None = None,
+        stall_s: float = STALL_S,
     ) -> None:
         self._source = source
         self._on_status = on_status
         self._retry = retry or RetryPolicy()
+        # A live source open but giving no frame for `stall_s` is reported lost at once, while
+        # its read may block for much longer (OpenCV's stream timeout is 30 s).
+        self._stall_s = stall_s
+        self._alive_at: float | None = None  # last sign of life while the source is open
+        self._report_lock = threading.Lock()
         self._cond = threading.Condition()
         self._latest: Frame | None = None
         self._seq = 0
@@ -113,13 +121,28 @@ class LatestFrameGrabber:
         return self
 
     def get(self, timeout: float | None = None) -> Frame | None:
-        """The newest frame not handed out before; None after `timeout` s or once finished."""
+        """The newest frame not handed out before; None after `timeout` s or once finished
+        (a live source that stalled is reported lost then)."""
         with self._cond:
             self._cond.wait_for(lambda: self._seq > self._seen or self._done, timeout)
-            if self._seq <= self._seen:
-                return None
-            self._seen = self._seq
-            return self._latest
+            if self._seq > self._seen:
+                self._seen = self._seq
+                return self._latest
+        self.check_stall()
+        return None
+
+    def check_stall(self) -> bool:
+        """Report a live source that is open but gave no frame for `stall_s` as lost; True if
+        it is stalled. The next frame reports it ok again."""
+        alive = self._alive_at
+        if not self._source.is_live or alive is None:
+            return False
+        quiet = time.monotonic() - alive
+        if quiet < self._stall_s:
+            return False
+        if self._status.state is not SourceState.LOST:
+            self._report(SourceState.LOST, f"no frame for {quiet:.1f} s: the stream stalled")
+        return True
 
     def frames(self, poll_s: float = 0.1) -> Iterator[Frame]:
         """Every frame `get` gives, until the source ends, fails for good or is stopped."""
@@ -178,6 +201,7 @@ class LatestFrameGrabber:
             self._source.open()
         except Exception as exc:
             return f"open failed: {exc}"
+        self._alive_at = time.monotonic()
         try:
             while not self._stop.is_set():
                 frame = self._source.read()
@@ -190,10 +214,12 @@ class LatestFrameGrabber:
         except Exception as exc:
             return f"read failed: {exc}"
         finally:
+            self._alive_at = None
             self._close_source()
         return None
 
     def _publish(self, frame: Frame) -> None:
+        self._alive_at = time.monotonic()
         if self._status.state is not SourceState.OK:
             self._report(SourceState.OK, "")
             self._retries = 0
@@ -212,9 +238,10 @@ class LatestFrameGrabber:
 
     def _report(self, state: SourceState, reason: str) -> None:
         status = SourceStatus(state, self._source.name, reason, self._retries)
-        if status == self._status:
-            return
-        self._status = status
+        with self._report_lock:  # the capture thread and a stall check may both report
+            if status == self._status:
+                return
+            self._status = status
         if self._on_status is None:
             return
         try:
