@@ -47,23 +47,23 @@ def sample_enclosure(rng: np.random.Generator, die_world: float) -> Enclosure:
 
 # Folding trays: purple, black, green, red, brown leather, navy, grey.
 TRAY_COLOURS: tuple[BGR, ...] = (
-    (0.45, 0.12, 0.33),
-    (0.07, 0.07, 0.07),
-    (0.3, 0.45, 0.08),
-    (0.12, 0.08, 0.6),
-    (0.12, 0.25, 0.42),
-    (0.35, 0.15, 0.08),
-    (0.3, 0.3, 0.3),
+    (0.62, 0.25, 0.48),
+    (0.08, 0.08, 0.08),
+    (0.35, 0.55, 0.1),
+    (0.15, 0.1, 0.78),
+    (0.3, 0.45, 0.65),
+    (0.5, 0.25, 0.1),
+    (0.4, 0.4, 0.4),
 )
 # Speck colours of a busy carpet: moss and grass greens, dusty pink, cream, greys, brown.
 CARPET_SPECKS: tuple[BGR, ...] = (
-    (0.3, 0.48, 0.35),
-    (0.35, 0.55, 0.45),
-    (0.55, 0.45, 0.65),
-    (0.68, 0.75, 0.78),
-    (0.42, 0.42, 0.42),
-    (0.22, 0.26, 0.3),
-    (0.55, 0.45, 0.35),
+    (0.3, 0.6, 0.35),
+    (0.4, 0.68, 0.5),
+    (0.65, 0.5, 0.8),
+    (0.8, 0.85, 0.88),
+    (0.5, 0.5, 0.5),
+    (0.2, 0.25, 0.3),
+    (0.6, 0.5, 0.4),
 )
 
 
@@ -96,7 +96,7 @@ def speckled_carpet(rng: np.random.Generator, h: int, w: int, unit: float) -> F3
         img = img * (1 - mask) + _vary(rng, CARPET_SPECKS[int(k)], 0.2) * mask
     low = 1.0 + 0.06 * smooth_noise(rng, h, w, unit * _u(rng, 3, 10))
     pile = 1.0 + _u(rng, 0.08, 0.18) * pixel_noise(rng, h, w)
-    return np.asarray(img * (low * pile)[..., None] * _u(rng, 0.75, 1.05), np.float32)
+    return np.asarray(img * (low * pile)[..., None] * _u(rng, 0.85, 1.1), np.float32)
 
 
 def sandpaper(rng: np.random.Generator, h: int, w: int, unit: float) -> F32:
@@ -180,7 +180,7 @@ def tray_felt(
     outside = _floor_around(rng, h, w, unit)
     sides = int(rng.choice([6, 6, 6, 8]))
     inner, cx, cy = _polygon(rng, centre, radius, sides)
-    wall = _u(rng, 0.14, 0.24)
+    wall = _u(rng, 0.2, 0.32)
     outer = np.stack(
         [cx + (inner[:, 0] - cx) * (1 + wall), cy + (inner[:, 1] - cy) * (1 + wall)], 1
     )
@@ -225,15 +225,19 @@ def wood_bowl(
     r = np.sqrt((x - cx) ** 2 + (y - cy) ** 2).astype(np.float32) / radius
     theta = np.arctan2(y - cy, x - cx).astype(np.float32)
     base = np.array(hsv(_u(rng, 20, 34), _u(rng, 0.4, 0.7), _u(rng, 0.35, 0.8)), np.float32)
-    warp = 0.02 * smooth_noise(rng, h, w, unit * 3)
-    grain = 0.5 + 0.5 * np.sin((r + warp) * _u(rng, 25, 60))
+    # The bowl is turned from one plank: its grain runs straight across, bent a little.
+    along = _u(rng, 0, math.pi)
+    across = ((x - cx) * math.cos(along) + (y - cy) * math.sin(along)).astype(np.float32)
+    warp = 0.6 * unit * smooth_noise(rng, h, w, unit * 4)
+    grain = 0.5 + 0.5 * np.sin((across + warp) * (2 * math.pi / (unit * _u(rng, 0.4, 1.0))))
     lamp = _u(rng, 0, 2 * math.pi)
     wall = np.clip((r - 0.55) / 0.4, 0, 1)
     light = 1 + 0.35 * wall * np.cos(theta - lamp)
-    inside = base * ((0.82 + 0.25 * grain) * light * (1 - 0.2 * wall))[..., None]
-    rim = ((r > 0.95) & (r <= 1.05)).astype(np.float32)[..., None]
+    inside = base * ((0.85 + 0.2 * grain) * light * (1 - 0.2 * wall))[..., None]
+    px = 1.0 / radius  # one canvas pixel in units of the radius, for smooth edges
+    rim = np.clip((0.05 - np.abs(r - 1.0)) / px, 0, 1)[..., None]
     inside = inside * (1 - rim) + np.clip(base * 1.35, 0, 1) * rim
-    bowl = (r <= 1.05).astype(np.float32)
+    bowl = np.clip((1.05 - r) / px, 0, 1).astype(np.float32)
     shadow = cv2.GaussianBlur(bowl, (0, 0), max(1.0, radius * 0.06))
     img = outside * (1 - 0.5 * shadow * (1 - bowl))[..., None]
     return np.asarray(img * (1 - bowl[..., None]) + inside * bowl[..., None], np.float32)

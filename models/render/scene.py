@@ -225,6 +225,8 @@ def render_scene(rng: np.random.Generator, cfg: SceneConfig) -> RenderedScene:
     setting, clutter_spots = make_setting(rng, cfg, die_world)
     lo, hi = cfg.dice_count
     fit = int(0.25 * cfg.width * cfg.height / (die_world * die_world))
+    if setting.enclosure is not None:  # a tray holds fewer dice than the picture would
+        fit = min(fit, int(0.7 * (setting.enclosure.radius / die_world) ** 2))
     count = min(int(rng.integers(lo, hi + 1)), max(fit, 1 if lo else 0))
     spots = place_dice(
         rng, setting.cam, count, die_world / 2, cfg.cluster, clutter_spots, setting.enclosure
