@@ -39,9 +39,9 @@ class Enclosure:
 
 
 def sample_enclosure(rng: np.random.Generator, die_world: float) -> Enclosure:
-    """A tray 11 to 16 dice across, a little off where the camera looks (trays are seldom
-    framed dead centre)."""
-    radius = die_world * _u(rng, 5.5, 8.0)
+    """A tray 15 to 20 dice across (a 25 to 32 cm tray, 16 mm dice), a little off where the
+    camera looks (trays are seldom framed dead centre)."""
+    radius = die_world * _u(rng, 7.5, 10.0)
     return Enclosure(_u(rng, -0.25, 0.25) * radius, _u(rng, -0.25, 0.25) * radius, radius)
 
 

@@ -122,7 +122,7 @@ class SceneConfig:
             "width": width,
             "height": height,
             "dice_count": (4, 28),
-            "die_px": (0.064 * short, 0.104 * short),
+            "die_px": (0.05 * short, 0.075 * short),
             "backgrounds": (*TABLE_BACKGROUNDS, *("tray_felt",) * 4, "felt", "wood"),
             "lights": ("neutral", "neutral", "window", "fluorescent", "warm_lamp", *TABLE_LIGHTS),
             "min_tilt_deg": 30.0,
@@ -130,7 +130,7 @@ class SceneConfig:
             "table_looks": 0.7,
             "clutter": 0.15,
             "hands": 0.1,
-            "cluster": 0.6,
+            "cluster": 0.3,
         }
         base.update(overrides)
         return cls(**base)  # type: ignore[arg-type]
