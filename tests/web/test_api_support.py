@@ -26,10 +26,38 @@ CONTROL = "control-token-0123456789"
 OVERLAY = "overlay-token-0123456789"
 
 
-def build(tmp_path: Path, **config: Any) -> tuple[Flask, Session]:
+class FakeCamera:
+    """A live feed that says how the camera is (`state`) and never settles a roll by itself:
+    tests hand rolls to the session as the camera would."""
+
+    def __init__(self, state: str = "ok", detail: str = "", fps: float = 15.0) -> None:
+        self.state, self.detail, self.fps = state, detail, fps
+        self.callbacks: list[Any] = []
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def latest_jpeg(self) -> bytes | None:
+        return None
+
+    def latest_reading(self) -> DiceReading | None:
+        return None
+
+    def status(self) -> dict[str, object]:
+        return {"source": "camera 0", "camera": self.state, "detail": self.detail,
+                "state": "empty", "fps": self.fps, "frames": 0, "rolls": 0}  # fmt: skip
+
+    def subscribe(self, callback: Any) -> None:
+        self.callbacks.append(callback)
+
+
+def build(tmp_path: Path, live: Any = None, **config: Any) -> tuple[Flask, Session]:
     session = Session.open(tmp_path / "data", poll_s=0.05)
     settings = {"overlay_token": OVERLAY, "data_dir": tmp_path / "data", **config}
-    return create_app(WebConfig(**settings), session), session
+    return create_app(WebConfig(**settings), session, live), session
 
 
 def orange_game(session: Session) -> str:

@@ -85,8 +85,10 @@ class Dashboard:
 def dashboard(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Dashboard]:
     """The app on a free loopback port; `parametrize("dashboard", [{...}], indirect=True)`
     passes WebConfig settings (a control token)."""
-    config: dict[str, Any] = getattr(request, "param", {})
-    app, session = build(tmp_path, **config)
+    config: dict[str, Any] = dict(getattr(request, "param", {}))
+    # `"camera": FakeCamera(...)` puts a camera (its state as given) behind the dashboard.
+    camera = config.pop("camera", None)
+    app, session = build(tmp_path, camera, **config)
     try:
         with serving(app) as server:
             base = f"http://{server.host}:{server.port}"

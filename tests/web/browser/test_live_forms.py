@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser.conftest import Dashboard, wait_until
-from tests.web.test_api_support import settled
+from tests.web.test_api_support import FakeCamera, build, serving, settled
 from vision.types import Colour
 
 pytestmark = pytest.mark.browser
@@ -81,6 +81,7 @@ def test_a_move_of_ones_own_starts_the_forms_afresh(page: Any, dashboard: Dashbo
     assert page.input_value("#control-line input[name=line]") == ""
 
 
+@pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True)
 def test_a_roll_being_corrected_is_not_replaced(page: Any, dashboard: Dashboard) -> None:
     """Issue #24 item 2: a throw settling meanwhile waits, shown as such, until a person
     takes it; a correction goes to the die it names."""
@@ -108,6 +109,7 @@ def test_a_roll_being_corrected_is_not_replaced(page: Any, dashboard: Dashboard)
     assert page.locator("#pending .queued-note").count() == 0
 
 
+@pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True)
 def test_the_hand_entry_survives_a_settling_roll(page: Any, dashboard: Dashboard) -> None:
     session = dashboard.session
     game = session.create_from_options(["Al", "Bruce"], {}).game_id
@@ -124,3 +126,48 @@ def test_the_hand_entry_survives_a_settling_roll(page: Any, dashboard: Dashboard
     page.wait_for_selector("#pending .pending-roll")
     assert page.locator("#pending details.hand-entry").get_attribute("open") is not None
     assert [faces.nth(k).get_attribute("aria-label") for k in range(faces.count())] == typed
+
+
+@pytest.mark.parametrize(
+    ("camera", "words", "offered"),
+    [
+        (None, "No camera: the dashboard was started without one.", False),
+        (FakeCamera("ok", fps=14.96), "Camera on · 15.0 frames/s", True),
+        (
+            FakeCamera("lost", "camera 0: lost (open failed: no device; 3 retries)"),
+            "No camera found at camera 0: trying again (try 3).",
+            False,
+        ),
+        (
+            FakeCamera(
+                "lost", "camera 0: lost (no frame for 2.1 s: the stream stalled; 0 retries)"
+            ),
+            "Camera lost: camera 0 stopped sending pictures; reconnecting.",
+            False,
+        ),
+    ],
+    ids=["none", "ok", "no-device", "stalled"],
+)
+def test_the_table_shows_the_cameras_state_and_offers_only_what_works(
+    page: Any, tmp_path: Any, camera: FakeCamera | None, words: str, offered: bool
+) -> None:
+    """Issue #24 item 4: the camera's state in words, and "Roll with the camera" only when a
+    roll can come."""
+    app, session = build(tmp_path, camera)
+    try:
+        with serving(app) as server:
+            game = session.create_from_options(["Al", "Bruce"], {}).game_id
+            session.append(game, "Al: goal orange 7")
+            page.goto(f"http://{server.host}:{server.port}/games/{game}")
+            page.wait_for_selector("#camera .camera-state")
+            wait_until(
+                page,
+                "(w) => document.querySelector('#camera .camera-state').textContent === w",
+                words,
+            )
+            assert page.is_disabled("#camera-attempt") is not offered
+            if not offered:
+                assert page.get_attribute("#camera-attempt", "title") == words
+            page.close()  # ends the video stream before the server stops
+    finally:
+        session.close()

@@ -8,8 +8,13 @@ from typing import Any
 import pytest
 
 from tests.web.browser.conftest import Dashboard
+from tests.web.test_api_support import FakeCamera
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    # a camera that gives frames: the table offers a camera roll only then
+    pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True),
+]
 
 
 def test_a_typed_line_clears_the_camera_attempt_with_its_reason(

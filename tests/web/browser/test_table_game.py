@@ -10,10 +10,14 @@ from typing import Any
 import pytest
 
 from tests.web.browser.conftest import TABLET, Dashboard, screenshot, wait_until
-from tests.web.test_api_support import settled
+from tests.web.test_api_support import FakeCamera, settled
 from vision.types import Colour
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    # a camera that gives frames: the table offers a camera roll only then
+    pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True),
+]
 
 
 def act(tab: Any, do: Callable[[], None]) -> None:

@@ -2,6 +2,7 @@
 // thumbnail of the last roll the camera took.
 
 import { getJSON } from "./api.js";
+import { cameraWords } from "./camera-state.js";
 import { el } from "./colours.js";
 
 export class HistoryPanel {
@@ -73,26 +74,29 @@ function stepButton(id, label, step, none, verb, onclick) {
   return el("button", { type: "button", id, disabled: !step, title: what, "aria-label": what, onclick }, label);
 }
 
-/** The camera frame beside the last roll: the MJPEG stream when the camera runs. */
-export async function cameraFrame(node, gameId, events) {
-  let camera = null;
-  try {
-    camera = await getJSON("/api/camera");
-  } catch {
-    camera = null;
-  }
-  const on = camera && (camera.camera === "ok" || camera.running === true);
+/** The camera frame beside the last roll, under the camera's state: the MJPEG stream when the
+ * camera gives frames, else the thumbnail of the last camera roll. */
+export function cameraFrame(node, gameId, events, camera) {
+  const { ok, text } = cameraWords(camera);
   const list = Array.isArray(events) ? events : [];
   const last = list.filter((e) => e.has_thumbnail && !e.undone).pop();
   let content;
-  if (on) {
+  if (ok) {
     content = el("img", { src: "/video.mjpeg", alt: "live camera view with the dice marked", class: "camera-live" });
   } else if (last) {
     content = el("img", { src: `/api/games/${gameId}/events/${last.seq}/thumbnail.jpg`, alt: `the camera's frame of roll ${last.seq}`, class: "camera-thumb" });
   } else {
-    content = el("p", { class: "empty" }, "Camera off; no camera roll yet.");
+    content = el("p", { class: "empty" }, "No camera roll yet.");
   }
-  const current = node.firstElementChild;
+  let status = node.querySelector(".camera-state");
+  if (!status) {
+    status = el("p", { class: "camera-state", role: "status" });
+    node.prepend(status);
+  }
+  status.textContent = text;
+  status.dataset.ok = ok ? "yes" : "no";
+  const current = status.nextElementSibling;
   if (current && content.tagName === "IMG" && current.getAttribute("src") === content.getAttribute("src")) return;
-  node.replaceChildren(content);
+  if (current) current.replaceWith(content);
+  else node.append(content);
 }

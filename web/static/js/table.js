@@ -4,6 +4,7 @@
 import { getJSON, postJSON, request } from "./api.js";
 import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.js";
 import { Controls } from "./controls.js";
+import { cameraWords, watchCamera } from "./camera-state.js";
 import { cameraFrame, HistoryPanel } from "./history.js";
 import { follow, initialView, statusBadge } from "./live.js";
 import { PendingPanel } from "./pending.js";
@@ -39,10 +40,27 @@ const game = {
       statusBadge("lost");
     }
   },
+  camera: null,
+  events: [],
   onHistory(events) {
-    cameraFrame(part("camera"), this.id, events);
+    this.events = events;
+    cameraFrame(part("camera"), this.id, events, this.camera);
+  },
+  /** The camera's state changed: redraw its frame and offer a camera roll only if it works. */
+  onCamera(camera) {
+    this.camera = camera;
+    cameraFrame(part("camera"), this.id, this.events, camera);
+    offerCamera(camera);
   },
 };
+
+function offerCamera(camera) {
+  const { ok, text } = cameraWords(camera);
+  for (const button of document.querySelectorAll("#camera-attempt")) {
+    button.disabled = !ok;
+    button.title = ok ? "the next roll the camera sees is this attempt" : text;
+  }
+}
 
 const controls = new Controls(part("controls"), game);
 const pending = new PendingPanel(part("pending"), game);
@@ -62,6 +80,7 @@ function render(view) {
   // survives a duplicate update.
   game.rendered = view.version;
   controls.render(state, view.pending);
+  offerCamera(game.camera);
   pending.render(view);
   history.render(view);
   stats.update(view);
@@ -74,3 +93,4 @@ follow(`/api/games/${game.id}/stream`, {
   refetchUrl: `/api/games/${game.id}`,
 });
 setupPin(part("pin-form"));
+watchCamera((camera) => game.onCamera(camera));
