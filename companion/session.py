@@ -10,7 +10,7 @@ a person accepts them (`companion.session_roll`). See docs/api.md.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -19,6 +19,7 @@ from typing import Any
 from companion import session_rules as sr
 from companion.errors import (
     ConflictError,
+    InvalidEventError,
     NothingToRedoError,
     NothingToUndoError,
     RecordError,
@@ -204,9 +205,31 @@ class Session(CameraRolls):
         """
         if not isinstance(line, str):
             raise FieldError(f"line must be a string, got {line!r}", "line")
+        return self.append_lines(
+            game_id,
+            (line,),
+            expected_seq=expected_seq,
+            source=source,
+            thumbnail_jpeg=thumbnail_jpeg,
+            meta=meta,
+        )
+
+    def append_lines(
+        self,
+        game_id: str,
+        lines: Sequence[str],
+        *,
+        expected_seq: int | None = None,
+        source: str = "manual",
+        thumbnail_jpeg: bytes | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> GameView:
+        """`append` for several lines, each applied to the state the ones before it left, all
+        stored in one store transaction: every line or none, with `expected_seq` checked once
+        for the batch, so no other writer (thread or process) can come between the lines."""
         info = self.store.get_game(game_id)
         rules = find_game(info.game)
-        canonical = self._canonical(rules, info, line)
+        canonical = self._canonical_lines(rules, info, lines, expected_seq)
         after: list[Any] = []
 
         def validate(events: list[StoredEvent]) -> None:
@@ -214,20 +237,28 @@ class Session(CameraRolls):
             if expected_seq is not None and expected_seq != head:
                 raise ConflictError(info.id, expected_seq, head)
             state = self._state_at(rules, info, events)
-            after.append(sr.step(rules, state, canonical)[1])
+            for line in canonical:
+                state = sr.step(rules, state, line)[1]
+            after.append(state)
 
         with self._writing:
-            stored = self.store.append_validated(
+            stored = self.store.append_lines(
                 info.id,
                 canonical,
-                validate,
+                validate=validate,
                 thumbnail_jpeg=thumbnail_jpeg,
                 source=source,
                 meta=meta,
             )
-            self._cache.put(info.id, stored.seq, after[0])
+            self._cache.put(info.id, stored[-1].seq, after[0])
             turn = rules.current_player(after[0])
-            self._moved_on(info.id, "append", f"{canonical!r} was recorded", turn)
+            what = " and ".join(repr(line) for line in canonical)
+            self._moved_on(
+                info.id,
+                "append",
+                f"{what} {'was' if len(canonical) == 1 else 'were'} recorded",
+                turn,
+            )
         return self.view(info.id)
 
     def undo(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
@@ -298,15 +329,44 @@ class Session(CameraRolls):
     def _rules(self, name: str) -> GameRules[Any, Any]:
         return find_game(name)
 
-    def _canonical(self, rules: GameRules[Any, Any], info: GameInfo, line: str) -> str:
-        """The line as the rules write it; a line that cannot be read fails before any lock."""
+    def _canonical_lines(
+        self,
+        rules: GameRules[Any, Any],
+        info: GameInfo,
+        lines: Sequence[str],
+        expected_seq: int | None,
+    ) -> tuple[str, ...]:
+        """The lines as the rules write them, each read in the state the ones before it leave;
+        a line that cannot be read, or an earlier line the rules refuse, fails before any lock
+        (a game that changed since `expected_seq` is named first, as the lock would)."""
+        if isinstance(lines, str) or not lines:
+            raise FieldError(f"expected one or more lines, got {lines!r}", "lines")
+        head, state = self._folded(info)
+        out: list[str] = []
+        for k, line in enumerate(lines):
+            event, canonical = self._parsed(rules, state, line)
+            out.append(canonical)
+            if k + 1 < len(lines):
+                try:
+                    state = rules.apply(state, event)
+                except InvalidEventError:
+                    if expected_seq is not None and expected_seq != head:
+                        raise ConflictError(info.id, expected_seq, head) from None
+                    raise
+        return tuple(out)
+
+    def _parsed(self, rules: GameRules[Any, Any], state: Any, line: object) -> tuple[Any, str]:
+        """The event of one record line and its canonical form; RecordError naming the line
+        as it was given."""
+        if not isinstance(line, str):
+            raise FieldError(f"line must be a string, got {line!r}", "line")
         text = line.strip()
         if not text or "\n" in text or "\r" in text:
             raise RecordError("expected one line `NAME: VERB ARGS...`", None, line)
         sr.storable_line(text)
-        _, state = self._folded(info)
         try:
-            return sr.storable_line(rules.format_event(rules.parse_event(text, state)))
+            event = rules.parse_event(text, state)
+            return event, sr.storable_line(rules.format_event(event))
         except RecordError as exc:
             raise RecordError(exc.reason, None, line) from None
 

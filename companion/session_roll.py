@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -74,10 +74,10 @@ class CameraRolls:
 
         def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], int, Any]: ...
 
-        def append(
+        def append_lines(
             self,
             game_id: str,
-            line: str,
+            lines: Sequence[str],
             *,
             expected_seq: int | None = None,
             source: str = "manual",
@@ -246,23 +246,17 @@ class CameraRolls:
         return self.view(game_id)
 
     def _append_roll(self, game_id: str, pending: Pending, expected_seq: int | None) -> None:
-        """The roll's lines (one per player for a table roll), all or none: every line is
-        checked against the game first, and no other write of this session comes between."""
-        lines = cam.accept_lines(pending)
+        """The roll's lines (one per player for a table roll) in one store transaction: all or
+        none, and no other writer, in this process or another, comes between them."""
         shot = pending.camera
-        with self._writing:
-            if len(lines) > 1:
-                _check_lines(*self.rules_state(game_id), lines, expected_seq)
-            for line in lines:
-                view = self.append(
-                    game_id,
-                    line,
-                    expected_seq=expected_seq,
-                    source=pending.source,
-                    thumbnail_jpeg=None if shot is None else shot.thumbnail_jpeg,
-                    meta=cam.attempt_meta(pending),
-                )
-                expected_seq = view.seq
+        self.append_lines(
+            game_id,
+            cam.accept_lines(pending),
+            expected_seq=expected_seq,
+            source=pending.source,
+            thumbnail_jpeg=None if shot is None else shot.thumbnail_jpeg,
+            meta=cam.attempt_meta(pending),
+        )
 
     def cancel_attempt(self, game_id: str) -> GameView:
         self.pending(game_id)
@@ -312,16 +306,6 @@ class CameraRolls:
             return roll if roll is not None and roll.rev != after_rev else None
 
         return self.table.wait_until(probe, timeout_s, self.poll_s)
-
-
-def _check_lines(
-    rules: GameRules[Any, Any], seq: int, state: Any, lines: tuple[str, ...], expected: int | None
-) -> None:
-    """Refuse the whole table roll, before any line is stored, if the game would refuse a line."""
-    if expected is not None and expected != seq:
-        return  # the first append names the conflict
-    for line in lines:
-        state = rules.apply(state, rules.parse_event(line, state))
 
 
 def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:

@@ -223,14 +223,15 @@ class EventStore:
         meta: Mapping[str, Any] | None = None,
     ) -> StoredEvent:
         """Append one record line. With `expected_seq`, only if `head_seq` still equals it."""
-        gid = check_game_id(game_id)
-        expected = None if expected_seq is None else check_seq(expected_seq)
-        new = NewEvent.checked(line, source, meta, thumbnail_jpeg)
-        with self._write() as conn:
-            rows.require_game(conn, gid)
-            if expected is not None:
-                _expect(gid, expected, rows.head_seq(conn, gid))
-            return self._insert(conn, gid, new)
+        (stored,) = self.append_lines(
+            game_id,
+            (line,),
+            expected_seq=expected_seq,
+            thumbnail_jpeg=thumbnail_jpeg,
+            source=source,
+            meta=meta,
+        )
+        return stored
 
     def append_validated(
         self,
@@ -247,12 +248,43 @@ class EventStore:
         Whatever `validate` raises propagates and nothing is stored. It must not write to the
         store (that would wait on the lock this call holds); reading is fine.
         """
+        (stored,) = self.append_lines(
+            game_id,
+            (line,),
+            validate=validate,
+            thumbnail_jpeg=thumbnail_jpeg,
+            source=source,
+            meta=meta,
+        )
+        return stored
+
+    def append_lines(
+        self,
+        game_id: GameId,
+        lines: Sequence[str],
+        *,
+        expected_seq: int | None = None,
+        validate: Validator | None = None,
+        thumbnail_jpeg: bytes | None = None,
+        source: str = "manual",
+        meta: Mapping[str, Any] | None = None,
+    ) -> list[StoredEvent]:
+        """Append several record lines in one transaction: all of them, or none on any error
+        or crash. `expected_seq` is checked and `validate(events)` called once for the whole
+        batch, under the write lock, so no other writer (thread or process) comes between the
+        check and any of the lines. Every line keeps the same thumbnail, source and meta."""
         gid = check_game_id(game_id)
-        new = NewEvent.checked(line, source, meta, thumbnail_jpeg)
+        expected = None if expected_seq is None else check_seq(expected_seq)
+        if isinstance(lines, str) or not lines:
+            raise StoreValueError(f"expected a list of one or more lines, got {lines!r}")
+        new = [NewEvent.checked(line, source, meta, thumbnail_jpeg) for line in lines]
         with self._write() as conn:
             rows.require_game(conn, gid)
-            validate(rows.events(conn, gid, include_undone=False))
-            return self._insert(conn, gid, new)
+            if expected is not None:
+                _expect(gid, expected, rows.head_seq(conn, gid))
+            if validate is not None:
+                validate(rows.events(conn, gid, include_undone=False))
+            return [self._insert(conn, gid, event) for event in new]
 
     def undo(self, game_id: GameId, *, expected_seq: int | None = None) -> StoredEvent:
         """Mark the last live event undone (it stays in the history); returns it."""

@@ -1,0 +1,136 @@
+"""Several lines appended in one store transaction (`EventStore.append_lines`): all or none,
+with one `expected_seq` check and one validation for the batch, and no other writer, thread or
+process, between its lines."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import store_rows
+from companion.errors import ConflictError, StoreError, StoreValueError
+from companion.store import EventStore, StoredEvent
+
+HEADER = {"Players": "Ann, Ben"}
+LINES = ("Ann: roll 1 2 3 4 5 6", "Ben: roll 6 5 4 3 2 1")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[EventStore]:
+    with EventStore.open(tmp_path / "data") as opened:
+        yield opened
+
+
+@pytest.fixture
+def game(store: EventStore) -> str:
+    gid = store.create_game(HEADER, "modifier")
+    store.append(gid, "goals most-1s most-2s most-3s")
+    return gid
+
+
+def lines_of(store: EventStore, game: str) -> list[str]:
+    return [e.line for e in store.events(game, include_undone=True)]
+
+
+def fail_on_insert(monkeypatch: pytest.MonkeyPatch, nth: int) -> None:
+    """The `nth` event insert (1-based) fails as the disk would."""
+    real = store_rows.insert_event
+    calls = [0]
+
+    def insert(*args: Any) -> None:
+        calls[0] += 1
+        if calls[0] == nth:
+            raise sqlite3.OperationalError("disk I/O error")
+        real(*args)
+
+    monkeypatch.setattr(store_rows, "insert_event", insert)
+
+
+def test_the_lines_follow_each_other_with_the_same_meta(store: EventStore, game: str) -> None:
+    stored = store.append_lines(game, LINES, expected_seq=1, source="camera", meta={"k": 1})
+    assert [(e.seq, e.line, e.source) for e in stored] == [
+        (2, LINES[0], "camera"),
+        (3, LINES[1], "camera"),
+    ]
+    assert all(dict(e.meta) == {"k": 1} for e in stored)
+    assert store.head_seq(game) == 3
+
+
+def refuse(events: list[StoredEvent]) -> None:
+    raise ValueError(f"refused after {len(events)} events")
+
+
+@pytest.mark.parametrize(
+    ("lines", "kwargs", "error"),
+    [
+        # the game moved on since the caller read it: the check covers the whole batch
+        (LINES, {"expected_seq": 0}, ConflictError),
+        # the last line cannot be stored: the first is not stored either
+        ((LINES[0], ""), {}, StoreValueError),
+        ((LINES[0], "x" * 100_000), {}, StoreValueError),
+        # the caller's validation refuses the batch
+        (LINES, {"validate": refuse}, ValueError),
+        # nothing to append, or one string where a list is expected
+        ((), {}, StoreValueError),
+        (LINES[0], {}, StoreValueError),
+    ],
+)
+def test_a_refused_batch_stores_nothing(
+    store: EventStore, game: str, lines: Any, kwargs: dict[str, Any], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        store.append_lines(game, lines, **kwargs)
+    assert lines_of(store, game) == ["goals most-1s most-2s most-3s"]
+
+
+def test_a_store_error_on_the_last_line_leaves_none(
+    store: EventStore, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fail_on_insert(monkeypatch, 2)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        store.append_lines(game, LINES)
+    monkeypatch.undo()
+    assert lines_of(store, game) == ["goals most-1s most-2s most-3s"]
+    assert store.append_lines(game, LINES, expected_seq=1)[-1].seq == 3
+
+
+def writer_between_lines(
+    other: EventStore, game: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[bool], Callable[[], None]]:
+    """After the batch's first line is inserted, another store on the same file (as another
+    process would) tries to append; returns (whether it was still waiting, join)."""
+    real = store_rows.insert_event
+    waiting: list[bool] = []
+    started: list[threading.Thread] = []
+
+    def insert(*args: Any) -> None:
+        real(*args)
+        if not started:
+            thread = threading.Thread(target=other.append, args=(game, "Ann: roll 6 6 6 6 6 6"))
+            started.append(thread)
+            thread.start()
+            thread.join(0.5)
+            waiting.append(thread.is_alive())
+
+    monkeypatch.setattr(store_rows, "insert_event", insert)
+
+    def join() -> None:
+        started[0].join(10)
+
+    return waiting, join
+
+
+def test_no_other_writer_comes_between_the_lines(
+    store: EventStore, game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with EventStore.open(tmp_path / "data") as other:
+        waiting, join = writer_between_lines(other, game, monkeypatch)
+        store.append_lines(game, LINES, expected_seq=1)
+        join()
+    assert waiting == [True]  # it waited for the whole batch to commit
+    assert lines_of(store, game)[1:] == [*LINES, "Ann: roll 6 6 6 6 6 6"]
