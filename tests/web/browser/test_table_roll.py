@@ -9,15 +9,18 @@ from typing import Any
 import pytest
 
 from tests.web.browser.conftest import Dashboard, screenshot, wait_until
+from tests.web.test_api_support import FakeCamera
 from tests.web.test_api_table_roll import ANN, BEN, _die, _settled, _zones
 
 pytestmark = pytest.mark.browser
+WITH_CAMERA = pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True)
 
 
 def shows(page: Any, selector: str, text: str) -> None:
     wait_until(page, "([s, t]) => document.querySelector(s)?.textContent === t", [selector, text])
 
 
+@WITH_CAMERA
 def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
     session = dashboard.session
     _zones(session.data_dir)
@@ -46,6 +49,7 @@ def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
     page.wait_for_selector("#table-roll", state="hidden")
 
 
+@WITH_CAMERA
 def test_a_newer_table_is_taken_only_when_asked(page: Any, dashboard: Dashboard) -> None:
     session = dashboard.session
     _zones(session.data_dir)
@@ -62,3 +66,53 @@ def test_a_newer_table_is_taken_only_when_asked(page: Any, dashboard: Dashboard)
     page.click("#use-queued-table")
     shows(page, "[data-roller=Ben] code.line", "Ben: roll 6 5 4 3 2 1")
     assert not page.is_disabled("#accept-table")
+
+
+@pytest.mark.parametrize(
+    ("dashboard", "why"),
+    [
+        ({}, "No camera: the dashboard was started without one."),
+        (
+            {"camera": FakeCamera("lost", "camera 0: lost (open failed: no device; 3 retries)")},
+            "No camera found at camera 0: trying again (try 3).",
+        ),
+        ({"camera": FakeCamera("ok")}, None),
+    ],
+    ids=["none", "no-device", "ok"],
+    indirect=["dashboard"],
+)
+def test_reading_the_table_is_offered_only_with_a_working_camera(
+    page: Any, dashboard: Dashboard, why: str | None
+) -> None:
+    """With no frames coming the button stays, disabled, and the panel says why in words and
+    how to go on; with a camera giving frames it is offered and nothing is said against it."""
+    session = dashboard.session
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#read-table")
+    if why is None:
+        wait_until(page, "!document.querySelector('#read-table').disabled")
+        assert page.query_selector("#read-table-why") is None
+    else:
+        shows(page, "#read-table-why", f"{why} Type each player's dice under Record.")
+        assert page.is_disabled("#read-table")
+        assert page.get_attribute("#read-table", "title") == why
+    assert "null" not in page.inner_text("#table-roll")
+
+
+STARTING = FakeCamera("starting")
+
+
+@pytest.mark.parametrize("dashboard", [{"camera": STARTING}], indirect=True)
+def test_the_button_is_offered_once_the_camera_gives_frames(
+    page: Any, dashboard: Dashboard
+) -> None:
+    session = dashboard.session
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    page.goto(dashboard.url(f"/games/{game}"))
+    shows(page, "#read-table-why", "Starting camera 0… Type each player's dice under Record.")
+    STARTING.state = "ok"
+    wait_until(page, "!document.querySelector('#read-table').disabled", timeout=6000)
+    assert page.query_selector("#read-table-why") is None

@@ -3,6 +3,7 @@
 // the server applies the rules and answers with the new view or a refusal in words.
 
 import { postJSON, request } from "./api.js";
+import { watchCamera } from "./camera-state.js";
 import { el } from "./colours.js";
 import { HistoryPanel } from "./history.js";
 import { follow, initialView, statusBadge } from "./live.js";
@@ -140,3 +141,4 @@ follow(`/api/games/${game.id}/stream`, {
   onStatus: statusBadge,
   refetchUrl: `/api/games/${game.id}`,
 });
+watchCamera((camera) => tableRoll.onCamera(camera));

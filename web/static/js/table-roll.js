@@ -3,7 +3,9 @@
 // the table, can be fixed die by die (tap a die for the next pips), confirmed, removed or added,
 // and dice outside every zone given to a player or removed; Accept records one roll line per
 // player. The server checks everything (view.pending.table says what still needs a person).
+// The button is offered only while the camera gives frames (/api/camera); otherwise it says why.
 
+import { cameraWords } from "./camera-state.js";
 import { dieFace, el, LETTER } from "./colours.js";
 
 // The die as the server names it (`r3`, `white 3`): a correction says which die it changes.
@@ -14,6 +16,17 @@ export class TableRollPanel {
     this.node = node;
     this.game = game;
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
+    this.view = null;
+    this.camera = { ok: false, text: "Checking the camera…" }; // until /api/camera answers
+  }
+
+  /** The camera's state (/api/camera) changed: offer the button again only if that changes it. */
+  onCamera(camera) {
+    const words = cameraWords(camera);
+    const same = words.ok === this.camera.ok && (words.ok || words.text === this.camera.text);
+    this.camera = words;
+    const waiting = this.view && !(this.view.pending && this.view.pending.table);
+    if (!same && waiting) this.render(this.view);
   }
 
   call(method, path, body) {
@@ -21,6 +34,7 @@ export class TableRollPanel {
   }
 
   render(view) {
+    this.view = view;
     const pending = view.pending && view.pending.table ? view.pending : null;
     const canRoll = view.state.phase === "play" && view.state.table.players.some((s) => !s.rolled);
     this.node.hidden = !pending && !canRoll;
@@ -28,11 +42,12 @@ export class TableRollPanel {
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" }, message);
     if (!pending) {
       const cleared = view.pending_cleared;
-      this.node.replaceChildren(el("h2", {}, "Camera"),
+      // replaceChildren would write a null as the text "null": leave the missing parts out.
+      this.node.replaceChildren(...[el("h2", {}, "Camera"),
         cleared && !cleared.player ? el("p", { class: "cleared", role: "status" }, `The table roll was cleared: ${cleared.reason}.`) : null,
         el("p", { class: "help" }, "Everyone throws at once: the camera reads each player's dice in their zone of the table."),
-        el("button", { type: "button", class: "big", id: "read-table", onclick: () => this.call("POST", "table-roll", {}) }, "Read the table with the camera"),
-        this.error);
+        ...this.readButton(),
+        this.error].filter(Boolean));
       return;
     }
     const table = pending.table;
@@ -56,6 +71,16 @@ export class TableRollPanel {
       el("button", { type: "button", class: "big", id: "cancel-table", onclick: () => this.call("POST", "pending/cancel", {}) }, "Cancel")),
     this.error);
     this.node.replaceChildren(...parts);
+  }
+
+  /** "Read the table with the camera", disabled with the reason in words when no frame can come. */
+  readButton() {
+    const { ok, text } = this.camera;
+    const button = el("button", { type: "button", class: "big", id: "read-table", disabled: !ok,
+      title: ok ? "the next table that settles is everyone's roll" : text,
+      onclick: () => this.call("POST", "table-roll", {}) }, "Read the table with the camera");
+    const why = ok ? null : el("p", { class: "help", id: "read-table-why", role: "status" }, `${text} Type each player's dice under Record.`);
+    return [button, why];
   }
 
   group(pending, group, rollers) {
