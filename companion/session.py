@@ -28,6 +28,7 @@ from companion.errors import (
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
 from companion.record import parse_record, replay_steps
 from companion.session_errors import FieldError
+from companion.session_games import GameChores
 from companion.session_roll import CameraRolls
 from companion.session_table import Table
 from companion.session_values import GameSummary, GameView, HistoryEntry, Step, version_token
@@ -45,7 +46,7 @@ def now_iso() -> str:
     return utc_iso(datetime.now(UTC))
 
 
-class Session(CameraRolls):
+class Session(CameraRolls, GameChores):
     """Games of one data folder. Thread-safe; build it with `Session.open(data_dir)`."""
 
     def __init__(self, store: EventStore, data_dir: Path, *, poll_s: float = DEFAULT_POLL_S):

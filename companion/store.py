@@ -160,6 +160,15 @@ class EventStore:
         with self._read() as conn:
             return rows.all_games(conn, include_archived)
 
+    def rename(self, game_id: GameId, title: str) -> GameInfo:
+        """Give a game a new title (one line, at most MAX_TITLE_CHARS)."""
+        gid = check_game_id(game_id)
+        checked = check_text("title", title, MAX_TITLE_CHARS)
+        with self._write() as conn:
+            rows.require_game(conn, gid)
+            rows.set_title(conn, gid, checked, self._now())
+            return rows.game_info(conn, gid)
+
     def archive(self, game_id: GameId, archived: bool = True) -> GameInfo:
         """Hide a game from `list_games` (or bring it back); nothing is deleted."""
         gid = check_game_id(game_id)

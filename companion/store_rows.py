@@ -68,6 +68,11 @@ def touch_game(conn: sqlite3.Connection, game_id: GameId, now: str) -> None:
     conn.execute("UPDATE games SET updated_at = max(updated_at, ?) WHERE id = ?", (now, game_id))
 
 
+def set_title(conn: sqlite3.Connection, game_id: GameId, title: str, now: str) -> None:
+    conn.execute("UPDATE games SET title = ? WHERE id = ?", (title, game_id))
+    touch_game(conn, game_id, now)
+
+
 def set_archived(conn: sqlite3.Connection, game_id: GameId, archived: bool, now: str) -> None:
     conn.execute("UPDATE games SET archived = ? WHERE id = ?", (int(archived), game_id))
     touch_game(conn, game_id, now)

@@ -17,6 +17,7 @@ from companion.session import Session
 from web import errors, headers, login, security
 from web.api import bp as api_bp
 from web.api_camera import bp as camera_bp
+from web.api_games import bp as games_bp
 from web.api_stats import bp as stats_bp
 from web.api_tables import bp as tables_bp
 from web.config import (
@@ -57,6 +58,7 @@ def create_app(
     app.register_blueprint(login.bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
+    app.register_blueprint(games_bp)
     app.register_blueprint(stats_bp)
     app.register_blueprint(tables_bp)
     app.register_blueprint(pages_bp)

@@ -48,10 +48,21 @@ export class HistoryPanel {
     this.load(view);
   }
 
+  /** Newest turn first, each turn its player's moves with the time of each. */
   renderList() {
     if (!this.list) return;
     const events = this.events;
-    this.list.replaceChildren(...events.slice().reverse().map((e) => this.item(e)));
+    const turns = [];
+    for (const event of events) {
+      const player = playerOf(event.line);
+      const last = turns[turns.length - 1];
+      if (last && last.player === player) last.events.push(event);
+      else turns.push({ player, events: [event] });
+    }
+    this.list.replaceChildren(...turns.reverse().map((turn) => el("li", { class: "turn-group" },
+      el("div", { class: "turn-head" }, turn.player ? `${turn.player}'s turn` : "The table",
+        el("span", { class: "time" }, ` · ${clock(turn.events[0].created_at)}`)),
+      el("ol", { class: "turn-events", reversed: true }, ...turn.events.slice().reverse().map((e) => this.item(e))))));
     if (!events.length) this.list.append(el("li", { class: "empty" }, "Nothing played yet."));
   }
 
@@ -60,12 +71,25 @@ export class HistoryPanel {
       ? el("a", { href: `/api/games/${this.game.id}/events/${event.seq}/thumbnail.jpg`, target: "_blank", class: "thumb-link" }, "frame")
       : null;
     return el("li", { class: event.undone ? "undone" : "", value: event.seq },
+      el("time", { class: "time", datetime: event.created_at }, clock(event.created_at)), " ",
       el("span", { class: "line" }, event.line),
       event.source && event.source !== "manual" ? el("span", { class: "source" }, event.source) : null,
       event.undone ? el("span", { class: "source" }, "undone") : null,
       thumb,
       event.note ? el("div", { class: "note" }, event.note) : null);
   }
+}
+
+/** `Al` from `Al: bank 3` (a table line has no player). */
+function playerOf(line) {
+  const at = String(line).indexOf(":");
+  return at > 0 ? line.slice(0, at) : "";
+}
+
+/** The local time of day of an ISO timestamp, like 21:04:37. */
+function clock(iso) {
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 /** Undo or Redo: offered only when there is something to move, and saying what it moves. */

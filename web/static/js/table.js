@@ -6,6 +6,7 @@ import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.
 import { Controls } from "./controls.js";
 import { cameraWords, watchCamera } from "./camera-state.js";
 import { cameraFrame, HistoryPanel } from "./history.js";
+import { setupGameMenu } from "./game-menu.js";
 import { follow, initialView, statusBadge } from "./live.js";
 import { PendingPanel } from "./pending.js";
 import { setupPin } from "./pin.js";
@@ -93,4 +94,5 @@ follow(`/api/games/${game.id}/stream`, {
   refetchUrl: `/api/games/${game.id}`,
 });
 setupPin(part("pin-form"));
+setupGameMenu(game.id, (view) => game.apply(view));
 watchCamera((camera) => game.onCamera(camera));

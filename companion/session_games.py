@@ -1,0 +1,61 @@
+"""What a person does with a whole game beside playing it: rename it, put it away (its record
+handed back first, nothing deleted from the store) and start a rematch. Mixed into the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from companion.errors import StoreValueError
+from companion.session_errors import FieldError
+from companion.store_values import MAX_TITLE_CHARS
+
+if TYPE_CHECKING:
+    from companion.session_values import GameView
+    from companion.store import EventStore
+
+
+class GameChores:
+    """Rename, put away and rematch (mixed into `companion.session.Session`)."""
+
+    store: EventStore
+
+    if TYPE_CHECKING:
+
+        def view(self, game_id: str) -> GameView: ...
+
+        def export(self, game_id: str) -> str: ...
+
+        def create_game(
+            self, header: Mapping[str, str], game: str = ..., *, title: str | None = None
+        ) -> GameView: ...
+
+    def rename_game(self, game_id: str, title: object) -> GameView:
+        if not isinstance(title, str) or not title.strip():
+            raise FieldError("Give the game a title.", "title")
+        if len(title.strip()) > MAX_TITLE_CHARS:
+            raise FieldError(f"A title is at most {MAX_TITLE_CHARS} characters.", "title")
+        try:
+            self.store.rename(game_id, " ".join(title.split()))
+        except StoreValueError as exc:
+            raise FieldError(str(exc), "title") from None
+        return self.view(game_id)
+
+    def put_away(self, game_id: str, confirm: object) -> str:
+        """Hide the game from the list once `confirm` repeats its id; returns its record (the
+        export a person keeps). Nothing is deleted: `EventStore.archive(id, False)` undoes it."""
+        info = self.store.get_game(game_id)
+        if confirm != info.id:
+            raise FieldError(
+                f"To delete {info.title!r}, confirm with its id {info.id!r}.", "confirm"
+            )
+        record = self.export(info.id)
+        self.store.archive(info.id)
+        return record
+
+    def rematch(self, game_id: str) -> GameView:
+        """A new game with the same players, seats and options (and a fresh title)."""
+        info = self.store.get_game(game_id)
+        header = {k: v for k, v in info.header.items() if k.casefold() != "title"}
+        return self.create_game(header, info.game)

@@ -1,0 +1,60 @@
+"""Rename, delete and rematch a game (issue #24 item 19), and what each refuses."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.session import Session
+
+
+def test_rename(client: FlaskClient, game: str) -> None:
+    answer = client.post(f"/api/games/{game}/title", json={"title": "  Friday   at the club "})
+    assert answer.status_code == 200
+    assert answer.get_json()["title"] == "Friday at the club"
+    listed = client.get("/api/games").get_json()["games"]
+    assert [g["title"] for g in listed] == ["Friday at the club"]
+
+
+@pytest.mark.parametrize("title", ["", "   ", 7, None, "x" * 201, "a\u0000b"])
+def test_a_bad_title_is_refused_and_nothing_changes(
+    client: FlaskClient, game: str, title: object
+) -> None:
+    before = client.get(f"/api/games/{game}").get_json()
+    answer = client.post(f"/api/games/{game}/title", json={"title": title})
+    assert answer.status_code == 400 and answer.get_json()["field"] == "title"
+    assert client.get(f"/api/games/{game}").get_json() == before
+
+
+def test_delete_needs_the_games_id_and_hands_back_its_record(
+    client: FlaskClient, session: Session, game: str
+) -> None:
+    record = session.export(game)
+    refused = client.post(f"/api/games/{game}/delete", json={"confirm": "yes"})
+    assert refused.status_code == 400 and refused.get_json()["field"] == "confirm"
+    assert [g["id"] for g in client.get("/api/games").get_json()["games"]] == [game]
+    answer = client.post(f"/api/games/{game}/delete", json={"confirm": game})
+    assert answer.get_json() == {"deleted": game, "record": record}
+    assert client.get("/api/games").get_json()["games"] == []
+    # Nothing is erased: the record imports back, and the store still has the game.
+    assert client.post("/api/games", json={"record": record}).status_code == 201
+    assert session.store.get_game(game).archived
+
+
+def test_rematch_keeps_players_and_options_not_the_title(
+    client: FlaskClient, session: Session
+) -> None:
+    sent = {"players": ["Mary Ann", "Bo"], "options": {"rules": "lenient", "title": "Final"}}
+    first = client.post("/api/games", json=sent).get_json()
+    client.post(f"/api/games/{first['id']}/events", json={"line": "Mary Ann: goal orange 7"})
+    answer = client.post(f"/api/games/{first['id']}/rematch")
+    assert answer.status_code == 201
+    again = answer.get_json()
+    assert again["id"] != first["id"] and again["seq"] == 0
+    assert answer.headers["Location"] == f"/api/games/{again['id']}"
+    assert again["header"] == {
+        "Game": "ryb",
+        "Players": "Mary Ann, Bo",
+        "Rules": "lenient",
+    }
+    assert again["title"] != "Final"

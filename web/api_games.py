@@ -1,0 +1,37 @@
+"""Routes for a whole game beside its events (docs/api.md): rename it, delete it (put away,
+its record handed back; nothing is erased from the store) and start a rematch."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+from web.api import view_response
+from web.config import services
+from web.errors import json_body
+
+bp = Blueprint("api_games", __name__)
+
+
+@bp.post("/api/games/<game_id>/title")
+def rename(game_id: str) -> Response:
+    """`{"title": "Friday at the club"}`; 200 with the view."""
+    body = json_body({"title"}, required={"title"})
+    return view_response(services().session.rename_game(game_id, body["title"]).to_json())
+
+
+@bp.post("/api/games/<game_id>/delete")
+def delete(game_id: str) -> Response:
+    """`{"confirm": "<the game's id>"}`: the game leaves the list; 200 with its record."""
+    body = json_body({"confirm"}, required={"confirm"})
+    record = services().session.put_away(game_id, body["confirm"])
+    return view_response({"deleted": game_id, "record": record})
+
+
+@bp.post("/api/games/<game_id>/rematch")
+def rematch(game_id: str) -> Response:
+    """A new game with the same players and options; 201 with its view."""
+    json_body(())
+    view = services().session.rematch(game_id)
+    response = view_response(view.to_json(), 201)
+    response.headers["Location"] = f"/api/games/{view.game_id}"
+    return response
