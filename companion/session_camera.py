@@ -244,7 +244,7 @@ def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
 def with_queued(pending: Pending, rev: int) -> Pending:
     """The waiting newer roll replaces the one shown and its corrections (a person chose it)."""
     if pending.queued is None:
-        raise PendingError("no newer camera roll is waiting")
+        raise PendingError("no newer camera roll is waiting", "queued")
     if pending.rollers:
         return tr.with_queued_table(pending, rev)
     shot = pending.queued
