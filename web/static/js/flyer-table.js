@@ -3,38 +3,16 @@
 // exactly as the server offers them in `state.legal`; every control writes one record line
 // (docs/rules-flyer.md) and the server answers with the new view or a refusal in words.
 
-import { del, postJSON } from "./api.js";
 import { el } from "./colours.js";
 import { HUES, chip, renderBoard, renderPlayers, renderStatus, renderValues } from "./flyer-board.js";
+import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
-import { follow, initialView, statusBadge } from "./live.js";
 
 const root = document.getElementById("flyer-view");
 const part = (id) => document.getElementById(id);
 const errorNode = part("flyer-error");
 
-const game = {
-  id: root.dataset.game,
-  view: null,
-  rendered: null,
-  apply(view) {
-    if (!view || !view.state) return;
-    this.view = view;
-    render(view);
-  },
-  async change(path, body, errNode, method = "POST") {
-    errNode.textContent = "";
-    const url = `/api/games/${this.id}/${path}`;
-    try {
-      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
-      return true;
-    } catch (err) {
-      errNode.textContent = err.message;
-      return false;
-    }
-  },
-  onHistory() {},
-};
+const game = gamePage(root, render);
 
 let selected = null;
 
@@ -128,9 +106,4 @@ function render(view) {
   history.render(view);
 }
 
-game.apply(initialView());
-follow(`/api/games/${game.id}/stream`, {
-  onView: (view) => game.apply(view),
-  onStatus: statusBadge,
-  refetchUrl: `/api/games/${game.id}`,
-});
+startGamePage(game);

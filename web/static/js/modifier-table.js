@@ -2,11 +2,10 @@
 // follows the game's SSE stream. The controls only write record lines (docs/rules-modifier.md);
 // the server applies the rules and answers with the new view or a refusal in words.
 
-import { postJSON, request } from "./api.js";
 import { watchCamera } from "./camera-state.js";
 import { el } from "./colours.js";
+import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
-import { follow, initialView, statusBadge } from "./live.js";
 import { renderGoals, renderOrder, renderPlayers, renderTable, roundStatus } from "./modifier-board.js";
 import { TableRollPanel } from "./table-roll.js";
 
@@ -20,28 +19,7 @@ const CARDS = [
   "greatest-range", "smallest-range", "longest-run", "largest-set", "most-pairs", "greatest-variety",
 ];
 
-const game = {
-  id: root.dataset.game,
-  view: null,
-  rendered: null,
-  apply(view) {
-    if (!view || !view.state) return;
-    this.view = view;
-    render(view);
-  },
-  async change(path, body, errNode, method = "POST") {
-    errNode.textContent = "";
-    const url = `/api/games/${this.id}/${path}`;
-    try {
-      this.apply(method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body));
-      return true;
-    } catch (err) {
-      errNode.textContent = err.message;
-      return false;
-    }
-  },
-  onHistory() {},
-};
+const game = gamePage(root, render);
 
 const select = (name, values, label) => el("select", { name, "aria-label": label }, ...values.map((v) => el("option", { value: v }, v)));
 const error = () => el("p", { class: "error", role: "alert", "aria-live": "polite" });
@@ -135,10 +113,5 @@ function render(view) {
   history.render(view);
 }
 
-game.apply(initialView());
-follow(`/api/games/${game.id}/stream`, {
-  onView: (view) => game.apply(view),
-  onStatus: statusBadge,
-  refetchUrl: `/api/games/${game.id}`,
-});
+startGamePage(game);
 watchCamera((camera) => tableRoll.onCamera(camera));

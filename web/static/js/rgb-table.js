@@ -3,38 +3,16 @@
 // server lists in `state.legal`; the server applies the rules and answers with the new view or a
 // refusal in words.
 
-import { del, postJSON } from "./api.js";
 import { el } from "./colours.js";
+import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
-import { follow, initialView, statusBadge } from "./live.js";
 import { renderBoard, renderPlayers, renderStatus, renderSupply } from "./rgb-board.js";
 
 const root = document.getElementById("rgb-view");
 const part = (id) => document.getElementById(id);
 const errorNode = part("rgb-error");
 
-const game = {
-  id: root.dataset.game,
-  view: null,
-  rendered: null,
-  apply(view) {
-    if (!view || !view.state) return;
-    this.view = view;
-    render(view);
-  },
-  async change(path, body, errNode, method = "POST") {
-    errNode.textContent = "";
-    const url = `/api/games/${this.id}/${path}`;
-    try {
-      this.apply(method === "DELETE" ? await del(url) : await postJSON(url, body));
-      return true;
-    } catch (err) {
-      errNode.textContent = err.message;
-      return false;
-    }
-  },
-  onHistory() {},
-};
+const game = gamePage(root, render);
 
 // What the player is choosing: nothing, a stack (its moves and attacks), a square for a new
 // Child or a heal, or the layer of an attack or a sustain.
@@ -164,9 +142,4 @@ function render(view) {
   history.render(view);
 }
 
-game.apply(initialView());
-follow(`/api/games/${game.id}/stream`, {
-  onView: (view) => game.apply(view),
-  onStatus: statusBadge,
-  refetchUrl: `/api/games/${game.id}`,
-});
+startGamePage(game);

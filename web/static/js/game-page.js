@@ -1,0 +1,44 @@
+// What the table pages of the board games share (flyer, RGB, modifier): the game object their
+// panels change the game through (one change to /api/games/<id>/<path>, the new view drawn at
+// once or the server's refusal written in words), then the snapshot embedded in the page drawn
+// first and the game's SSE stream followed.
+
+import { postJSON, request } from "./api.js";
+import { follow, initialView, statusBadge } from "./live.js";
+
+/** The game shown in `root` (its `data-game`); `render(view)` draws each view that has a state. */
+export function gamePage(root, render) {
+  return {
+    id: root.dataset.game,
+    view: null,
+    rendered: null,
+    apply(view) {
+      if (!view || !view.state) return;
+      this.view = view;
+      render(view);
+    },
+    /** True when the server took the change; false when it refused it (said in `errNode`). */
+    async change(path, body, errNode, method = "POST") {
+      errNode.textContent = "";
+      const url = `/api/games/${this.id}/${path}`;
+      try {
+        this.apply(method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body));
+        return true;
+      } catch (err) {
+        errNode.textContent = err.message;
+        return false;
+      }
+    },
+    onHistory() {},
+  };
+}
+
+/** Draw the page's first view, then follow the game's stream: once the page's panels exist. */
+export function startGamePage(game) {
+  game.apply(initialView());
+  follow(`/api/games/${game.id}/stream`, {
+    onView: (view) => game.apply(view),
+    onStatus: statusBadge,
+    refetchUrl: `/api/games/${game.id}`,
+  });
+}
