@@ -5,9 +5,11 @@ handed back first, nothing deleted from the store) and start a rematch. Mixed in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from companion import session_rules as sr
 from companion.errors import StoreValueError
+from companion.games import GameRules, find_game
 from companion.session_errors import FieldError
 from companion.store_values import MAX_TITLE_CHARS
 
@@ -54,8 +56,34 @@ class GameChores:
         self.store.archive(info.id)
         return record
 
+    def score_timeline(self, game_id: str) -> dict[str, Any]:
+        """Each player's score after every live event (seq 0: the start), for a plot; a game
+        whose players carry no numeric score gives no points."""
+        info = self.store.get_game(game_id)
+        rules = find_game(info.game)
+        state = sr.start(rules, info.header)
+        names = [str(p.get("name")) for p in rules.state_json(state).get("players", [])]
+        seqs, rows = [0], [_scores(rules, state)]
+        for event in self.store.events(info.id):
+            state = sr.step(rules, state, event.line)[1]
+            seqs.append(event.seq)
+            rows.append(_scores(rules, state))
+        if any(None in row for row in rows):
+            return {"id": info.id, "players": names, "points": []}
+        points = [{"seq": seq, "scores": row} for seq, row in zip(seqs, rows, strict=True)]
+        return {"id": info.id, "players": names, "points": points}
+
     def rematch(self, game_id: str) -> GameView:
         """A new game with the same players, seats and options (and a fresh title)."""
         info = self.store.get_game(game_id)
         header = {k: v for k, v in info.header.items() if k.casefold() != "title"}
         return self.create_game(header, info.game)
+
+
+def _scores(rules: GameRules[Any, Any], state: Any) -> list[int | None]:
+    players = rules.state_json(state).get("players", [])
+    return [_number(p.get("score")) for p in players]
+
+
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -35,3 +35,9 @@ def rematch(game_id: str) -> Response:
     response = view_response(view.to_json(), 201)
     response.headers["Location"] = f"/api/games/{view.game_id}"
     return response
+
+
+@bp.get("/api/games/<game_id>/scores")
+def scores(game_id: str) -> Response:
+    """Each player's score after every live event, for the table's plot."""
+    return view_response(services().session.score_timeline(game_id))

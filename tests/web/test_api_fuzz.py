@@ -53,6 +53,7 @@ ROUTES: list[tuple[str, str, tuple[str, ...]]] = [
     ("POST", f"/api/games/{GAME}/title", ("title",)),
     ("POST", f"/api/games/{GAME}/delete", ("confirm",)),
     ("POST", f"/api/games/{GAME}/rematch", ()),
+    ("GET", f"/api/games/{GAME}/scores", ()),
     ("GET", "/api/roll/last", ()),
     ("GET", "/api/camera", ()),
     ("GET", "/login", ()),

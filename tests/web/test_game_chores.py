@@ -58,3 +58,19 @@ def test_rematch_keeps_players_and_options_not_the_title(
         "Rules": "lenient",
     }
     assert again["title"] != "Final"
+
+
+def test_the_score_timeline_follows_the_live_events(client: FlaskClient, session: Session) -> None:
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    session.append(game, "Al: attempt orange r6 r6 y6 y6")
+    timeline = client.get(f"/api/games/{game}/scores").get_json()
+    assert timeline["players"] == ["Al", "Bruce"]
+    assert [(p["seq"], p["scores"]) for p in timeline["points"]] == [
+        (0, [0, 0]),
+        (1, [0, 0]),
+        (2, [21, 0]),
+    ]
+    session.undo(game)
+    timeline = client.get(f"/api/games/{game}/scores").get_json()
+    assert [p["seq"] for p in timeline["points"]] == [0, 1]

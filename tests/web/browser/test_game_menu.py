@@ -61,3 +61,15 @@ def test_delete_asks_first_and_keeps_the_record(page: Any, dashboard: Dashboard)
     assert Path(saved).read_text(encoding="utf-8") == dashboard.session.export(game)
     page.wait_for_url(dashboard.url("/"))
     assert dashboard.session.list_games() == []
+
+
+def test_a_plot_shows_each_players_score_over_the_game(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#score-plot svg.score-plot")
+    dashboard.post(f"/api/games/{game}/events", {"line": "Al: attempt orange r6 r6 y6 y6"})
+    page.locator("#score-plot svg[aria-label='scores: Al 21, Bruce 0']").wait_for()
+    assert page.locator("#score-plot polyline[data-player]").count() == 2
+    assert page.locator("#score-plot .score-legend li").all_inner_texts() == ["Al", "Bruce"]

@@ -9,6 +9,7 @@ import { cameraFrame, HistoryPanel } from "./history.js";
 import { setupGameMenu } from "./game-menu.js";
 import { follow, initialView, statusBadge } from "./live.js";
 import { PendingPanel } from "./pending.js";
+import { updateScores } from "./score-plot.js";
 import { setupPin } from "./pin.js";
 import { StatsPanel } from "./stats.js";
 
@@ -84,6 +85,7 @@ function render(view) {
   offerCamera(game.camera);
   pending.render(view);
   history.render(view);
+  updateScores(part("score-plot"), game.id);
   stats.update(view);
 }
 

@@ -1,0 +1,49 @@
+// Each player's score over the game as lines (an SVG drawn through the DOM, no inline style),
+// from /api/games/<id>/scores, redrawn when the game changes.
+
+import { getJSON } from "./api.js";
+import { el } from "./colours.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SEAT_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
+const W = 320;
+const H = 160;
+const PAD = 24;
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  node.append(...children);
+  return node;
+}
+
+/** The plot of `timeline` (`{players, points: [{seq, scores}]}`) into `node`. */
+export function drawScores(node, timeline) {
+  const points = timeline.points || [];
+  if (points.length < 2) {
+    node.replaceChildren(el("p", { class: "empty" }, "Scores appear here as the game goes on."));
+    return;
+  }
+  const top = Math.max(1, ...points.flatMap((p) => p.scores));
+  const x = (k) => PAD + (k * (W - 2 * PAD)) / (points.length - 1);
+  const y = (v) => H - PAD - (v * (H - 2 * PAD)) / top;
+  const lines = timeline.players.map((name, seat) => svg("polyline", {
+    points: points.map((p, k) => `${x(k).toFixed(1)},${y(p.scores[seat]).toFixed(1)}`).join(" "),
+    fill: "none", stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length], "stroke-width": 3, "data-player": name,
+  }));
+  const axis = svg("polyline", { points: `${PAD},${PAD} ${PAD},${H - PAD} ${W - PAD},${H - PAD}`, fill: "none", stroke: "#555" });
+  const labels = [svg("text", { x: 2, y: PAD + 4, "font-size": 11 }, String(top)), svg("text", { x: 2, y: H - PAD + 4, "font-size": 11 }, "0"),
+    svg("text", { x: W - PAD, y: H - 6, "font-size": 11, "text-anchor": "end" }, `${points.length - 1} moves`)];
+  const plot = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-plot", role: "img",
+    "aria-label": `scores: ${timeline.players.map((n, s) => `${n} ${points[points.length - 1].scores[s]}`).join(", ")}` }, axis, ...labels, ...lines);
+  const legend = el("ul", { class: "score-legend" }, ...timeline.players.map((name, seat) => el("li", { "data-seat": seat % SEAT_COLOURS.length }, name)));
+  node.replaceChildren(plot, legend);
+}
+
+export async function updateScores(node, gameId) {
+  try {
+    drawScores(node, await getJSON(`/api/games/${gameId}/scores`));
+  } catch (err) {
+    node.replaceChildren(el("p", { class: "error" }, err.message));
+  }
+}
