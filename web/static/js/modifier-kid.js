@@ -40,9 +40,18 @@ function idle(words) {
   part("next-step").disabled = true;
 }
 
+/** The same table gives the same key whatever order its keys come in: the page's first view
+ * and the stream's snapshot write them in different orders, and a child must not be sent back
+ * to step 1 (and hear it again) when the stream connects. */
+function tableKey(table) {
+  return JSON.stringify(table, (_, value) => (value && typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value));
+}
+
 function show(view) {
   const table = view && view.state ? view.state.table : null;
-  const next = JSON.stringify(table);
+  const next = tableKey(table);
   if (next === key) return;
   key = next;
   steps.start(modifierSteps(table));
