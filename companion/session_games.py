@@ -5,13 +5,18 @@ handed back first, nothing deleted from the store) and start a rematch. Mixed in
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from companion import session_rules as sr
+from companion.bgstats import PlayFacts, play_file
 from companion.errors import StoreValueError
 from companion.games import GameRules, find_game
 from companion.session_errors import FieldError
 from companion.store_values import MAX_TITLE_CHARS
+
+# The names BG Stats knows the games by.
+GAME_NAMES = {"ryb": "RYB (Red Yellow Blue)", "rgb": "RGB"}
 
 if TYPE_CHECKING:
     from companion.session_values import GameView
@@ -73,6 +78,25 @@ class GameChores:
         points = [{"seq": seq, "scores": row} for seq, row in zip(seqs, rows, strict=True)]
         return {"id": info.id, "players": names, "points": points}
 
+    def bgstats(self, game_id: str) -> dict[str, Any]:
+        """The game as a Board Game Stats play file (`companion.bgstats`)."""
+        info = self.store.get_game(game_id)
+        rules = find_game(info.game)
+        events = self.store.events(info.id)
+        state = sr.fold(rules, info.header, [e.line for e in events])
+        players = rules.state_json(state).get("players", [])
+        last = events[-1].created_at if events else info.created_at
+        facts = PlayFacts(
+            game_id=info.id,
+            game_name=GAME_NAMES.get(info.game, info.game),
+            players=tuple(str(p.get("name")) for p in players),
+            scores=tuple(_number(p.get("score")) for p in players),
+            winner=rules.winner(state),
+            started_at=_instant(info.created_at),
+            last_move_at=_instant(last),
+        )
+        return play_file(facts)
+
     def rematch(self, game_id: str) -> GameView:
         """A new game with the same players, seats and options (and a fresh title)."""
         info = self.store.get_game(game_id)
@@ -87,3 +111,8 @@ def _scores(rules: GameRules[Any, Any], state: Any) -> list[int | None]:
 
 def _number(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _instant(iso: str) -> datetime:
+    """The store's `2026-11-22T01:37:32.168521Z` as local wall-clock time (what BG Stats shows)."""
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()

@@ -3,9 +3,11 @@ its record handed back; nothing is erased from the store) and start a rematch.""
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, Response
 
-from web.api import view_response
+from web.api import attachment, view_response
 from web.config import services
 from web.errors import json_body
 
@@ -41,3 +43,10 @@ def rematch(game_id: str) -> Response:
 def scores(game_id: str) -> Response:
     """Each player's score after every live event, for the table's plot."""
     return view_response(services().session.score_timeline(game_id))
+
+
+@bp.get("/api/games/<game_id>/bgstats.json")
+def bgstats(game_id: str) -> Response:
+    """The game as a Board Game Stats play file (download)."""
+    text = json.dumps(services().session.bgstats(game_id), ensure_ascii=False, indent=1)
+    return attachment(text, "application/json", f"dicetable-{game_id}.bgsplay")

@@ -54,6 +54,7 @@ ROUTES: list[tuple[str, str, tuple[str, ...]]] = [
     ("POST", f"/api/games/{GAME}/delete", ("confirm",)),
     ("POST", f"/api/games/{GAME}/rematch", ()),
     ("GET", f"/api/games/{GAME}/scores", ()),
+    ("GET", f"/api/games/{GAME}/bgstats.json", ()),
     ("GET", "/api/roll/last", ()),
     ("GET", "/api/camera", ()),
     ("GET", "/login", ()),

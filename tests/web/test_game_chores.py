@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -74,3 +78,37 @@ def test_the_score_timeline_follows_the_live_events(client: FlaskClient, session
     session.undo(game)
     timeline = client.get(f"/api/games/{game}/scores").get_json()
     assert [p["seq"] for p in timeline["points"]] == [0, 1]
+
+
+def test_a_bg_stats_play_file(client: FlaskClient, session: Session) -> None:
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    session.append(game, "Al: attempt orange r6 r6 y6 y6")
+    answer = client.get(f"/api/games/{game}/bgstats.json")
+    assert answer.headers["Content-Disposition"] == (
+        f'attachment; filename="dicetable-{game}.bgsplay"'
+    )
+    play_file = json.loads(answer.get_data(as_text=True))
+    assert list(play_file) == ["about", "players", "locations", "games", "plays"]
+    assert [(p["id"], p["name"]) for p in play_file["players"]] == [(1, "Al"), (2, "Bruce")]
+    assert play_file["games"][0]["name"] == "RYB (Red Yellow Blue)"
+    (play,) = play_file["plays"]
+    assert (play["gameRefId"], play["locationRefId"]) == (1, 1)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
+    scores = [
+        (s["playerRefId"], s["score"], s["winner"], s["seatOrder"]) for s in play["playerScores"]
+    ]
+    assert scores == [(1, "21", False, 1), (2, "0", False, 2)]
+    again = json.loads(client.get(f"/api/games/{game}/bgstats.json").get_data(as_text=True))
+    assert again["plays"][0]["uuid"] == play["uuid"]  # the same play, not a second one
+
+
+def test_the_bg_stats_winner_is_the_games(client: FlaskClient) -> None:
+    record = (Path(__file__).parents[1] / "companion" / "golden" / "win-2000.ryb").read_text()
+    game = client.post("/api/games", json={"record": record}).get_json()
+    winner = game["state"]["winner"]
+    assert winner
+    play_file = client.get(f"/api/games/{game['id']}/bgstats.json").get_json()
+    names = {p["id"]: p["name"] for p in play_file["players"]}
+    won = [names[s["playerRefId"]] for s in play_file["plays"][0]["playerScores"] if s["winner"]]
+    assert won == [winner]
