@@ -165,7 +165,8 @@ def _start(record: Record, rules: Any) -> Any:
     except HeaderError as exc:
         line_no = record.header_line_nos.get(exc.key)
         shown = f'[{exc.key} "{record.header[exc.key]}"]' if exc.key in record.header else None
-        raise RecordError(exc.reason, line_no, shown) from None
+        # The line itself is shown: the reason need not say `[Key]:` again.
+        raise RecordError(exc.reason.removeprefix(f"[{exc.key}]: "), line_no, shown) from None
 
 
 def replay_steps(text: str) -> Iterator[Step]:

@@ -134,3 +134,17 @@ def test_names_with_a_space_or_an_emoji_start_a_game(client: FlaskClient) -> Non
     view = client.post(f"/api/games/{game}/events", json={"line": "Mary Ann: goal orange 7"})
     assert view.status_code == 201
     assert view.get_json()["state"]["turn"]["player"] == "Mary Ann"
+
+
+@pytest.mark.parametrize(
+    ("header", "words"),
+    [('[Players "Al"]', "RYB is for 2 to 5 players, not 1"), ('[Edition "1066"]', "'1066' is not")],
+)
+def test_an_imported_header_is_refused_without_repeating_its_syntax(
+    client: FlaskClient, header: str, words: str
+) -> None:
+    record = f'{header}\n[Players "Al, Bo"]\n' if "Edition" in header else f"{header}\n"
+    body = client.post("/api/games", json={"record": record}).get_json()
+    assert (body["field"], body["line_no"], body["line"]) == ("record", 1, header)
+    assert words in body["error"]
+    assert "[Players]:" not in body["error"] and "[Edition]:" not in body["error"]
