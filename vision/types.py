@@ -94,6 +94,9 @@ class Die:
     # Where the reader placed the die among others (`vision.memory`): what a table's memory
     # keeps when players confirm it. Not part of a die's identity, never written to JSON.
     signature: tuple[float, ...] | None = field(default=None, compare=False, repr=False)
+    # A colour-face die (the flyer game's): its top face's colour, also given as `colour`; it
+    # has no pips, so `pips` is 1 and means nothing. None for a pip die.
+    face_colour: Colour | None = None
 
     def __post_init__(self) -> None:
         check_face(self.pips, self.box_xyxy)
@@ -109,13 +112,16 @@ class Die:
         return box_side(self.box_xyxy)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "colour": self.colour.value,
             "pips": self.pips,
             "confidence": round(self.confidence, 4),
             "box_xyxy": list(self.box_xyxy),
             "unsure": self.unsure,
         }
+        if self.face_colour is not None:
+            out["face_colour"] = self.face_colour.value
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Die:
@@ -128,6 +134,7 @@ class Die:
             confidence=float(data.get("confidence", 1.0)),
             box_xyxy=(int(box[0]), int(box[1]), int(box[2]), int(box[3])),
             unsure=bool(data.get("unsure", False)),
+            face_colour=_face_colour(data.get("face_colour")),
         )
 
     def corrected(self, colour: Colour | None = None, pips: int | None = None) -> Die:
@@ -139,6 +146,10 @@ class Die:
             confidence=1.0,
             unsure=False,
         )
+
+
+def _face_colour(value: object) -> Colour | None:
+    return None if value is None else Colour.parse(str(value))
 
 
 @dataclass(frozen=True, slots=True)

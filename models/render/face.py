@@ -83,6 +83,8 @@ def marble_mask(rng: np.random.Generator, size: int, share: float) -> F32:
 def _body(style: DieStyle, value: int, size: int) -> U8:
     """The face without pips, uint8 BGR. Plain plastic is flat colour (sensor noise comes
     later); marble, wood, metal and see-through bodies get their patterns."""
+    if style.face_tones:
+        return _painted_face(style, value, size)
     plain = style.marble <= 0 and not style.grain and style.finish != "metal"
     if plain and style.opacity >= 1 and style.glitter <= 0:
         out = np.empty((size, size, 3), np.uint8)
@@ -108,6 +110,22 @@ def _body(style: DieStyle, value: int, size: int) -> U8:
         img = img * (1.2 - 0.3 * r2[..., None])
     img = img * (1.0 + 0.012 * pixel_noise(rng, size, size)[..., None])
     return np.asarray(np.clip(img * 255.0 + 0.5, 0, 255), np.uint8)
+
+
+# The painted square of a colour-face die, as a share of the face edge: a white rim around it.
+PAINT_SHARE = 0.8
+
+
+def _painted_face(style: DieStyle, value: int, size: int) -> U8:
+    """A colour-face die's face: its colour painted over the flat middle, the body's white
+    showing around it."""
+    out = np.empty((size, size, 3), np.float32)
+    out[:] = style.body
+    lo = 0.5 * (1.0 - PAINT_SHARE) * size
+    shift = float(1 << _SHIFT)
+    p1, p2 = (int(lo * shift),) * 2, (int((size - lo) * shift),) * 2
+    cv2.rectangle(out, p1, p2, style.face_tones[value - 1], -1, cv2.LINE_AA, _SHIFT)
+    return np.asarray(np.clip(out * 255.0 + 0.5, 0, 255), np.uint8)
 
 
 def _flakes(rng: np.random.Generator, img: F32, share: float) -> F32:

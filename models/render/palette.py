@@ -89,6 +89,9 @@ class DieStyle:
     glitter: float = 0.0
     # A two-class marble's classes, "blue+black" in the reader's colour order; else empty.
     blend: str = ""
+    # A colour-face die (the flyer game's): the colour painted on face 1..6, no pips; else empty.
+    faces: tuple[Colour, ...] = ()
+    face_tones: tuple[BGR, ...] = ()
 
     @property
     def tone_distance(self) -> float:
@@ -221,4 +224,47 @@ def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
         finish=finish,
         seed=int(rng.integers(0, 2**31 - 1)),
         blend=blend,
+    )
+
+
+# The flyer game's six face colours (`companion.flyer.colours`), as painted on its dice.
+FLYER_FACES = (Colour.RED, Colour.PURPLE, Colour.BLUE, Colour.GREEN, Colour.YELLOW, Colour.WHITE)
+# Face paint per colour: hue bands well inside the body classes above; white is a bright grey
+# so the painted square still shows on the white body's rim.
+_FACE_PAINT: dict[Colour, HueSampler] = {
+    Colour.RED: lambda r: hsv(_u(r, -5, 4), _u(r, 0.8, 1), _u(r, 0.6, 0.9)),
+    Colour.PURPLE: lambda r: hsv(_u(r, 268, 286), _u(r, 0.55, 0.85), _u(r, 0.4, 0.7)),
+    Colour.BLUE: lambda r: hsv(_u(r, 212, 232), _u(r, 0.7, 1), _u(r, 0.5, 0.9)),
+    Colour.GREEN: lambda r: hsv(_u(r, 110, 145), _u(r, 0.6, 1), _u(r, 0.4, 0.75)),
+    Colour.YELLOW: lambda r: hsv(_u(r, 48, 58), _u(r, 0.8, 1), _u(r, 0.85, 1)),
+    Colour.WHITE: lambda r: hsv(_u(r, 35, 60), _u(r, 0, 0.08), _u(r, 0.9, 1)),
+}
+
+
+def colour_face_style(rng: np.random.Generator) -> DieStyle:
+    """A die of the flyer game: a white body whose six faces are each painted one of the
+    game's colours (a different one per face, in a random order), without pips."""
+    order = tuple(FLYER_FACES[int(i)] for i in rng.permutation(len(FLYER_FACES)))
+    body = class_tone(rng, Colour.WHITE)
+    return DieStyle(
+        colour=Colour.WHITE,
+        body=body,
+        second=body,
+        marble=0.0,
+        opacity=1.0,
+        gloss=_u(rng, 0.05, 0.6),
+        pip_name="black",
+        pip=PIP_COLOURS["black"],
+        pip_radius=0.1,
+        pip_spacing=0.26,
+        pip_aspect=1.0,
+        corner=_u(rng, 0.07, 0.16),
+        big_one=1.0,
+        one_red=False,
+        grain=False,
+        finish="solid",
+        seed=int(rng.integers(0, 2**31 - 1)),
+        blank=True,
+        faces=order,
+        face_tones=tuple(_FACE_PAINT[c](rng) for c in order),
     )

@@ -22,7 +22,7 @@ from models.render.hands import Hand, draw_hands, sample_hand
 from models.render.layout import Spot, place_dice
 from models.render.lighting import Light, sample_light
 from models.render.looks import sample_table_style
-from models.render.palette import DieStyle, sample_style
+from models.render.palette import DieStyle, colour_face_style, sample_style
 from models.render.shadows import draw_shadows
 from models.render.table import render_table
 from models.render.values import DieLabel, Quad, RenderedScene, SceneConfig
@@ -181,6 +181,7 @@ def _label(
         blend=style.blend,
         moving=entry.moving,
         tone_distance=round(style.tone_distance, 1),
+        face_colour=style.faces[drawn.top_value - 1] if style.faces else None,
     )
 
 
@@ -232,6 +233,8 @@ def render_scene(rng: np.random.Generator, cfg: SceneConfig) -> RenderedScene:
         rng, setting.cam, count, die_world / 2, cfg.cluster, clutter_spots, setting.enclosure
     )
     styles = sample_styles(rng, len(spots), cfg.colours, cfg.table_looks)
+    if cfg.colour_faces > 0:  # drawn only when asked, so older sets keep every draw
+        styles = [colour_face_style(rng) if rng.random() < cfg.colour_faces else s for s in styles]
     dice = [
         DieEntry(i, _maybe_sliding(rng, resting_pose(rng, style, spot, int(rng.integers(1, 7)))))
         for i, (style, spot) in enumerate(zip(styles, spots, strict=True))

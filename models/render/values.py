@@ -56,6 +56,8 @@ class SceneConfig:
     lamp_colour: bool = True
     cluster: float = 0.5
     occluded_limit: float = 0.4
+    # Share of dice drawn as the flyer game's colour-face dice (no pips); 0 draws nothing more.
+    colour_faces: float = 0.0
 
     def __post_init__(self) -> None:
         for name, side in (("width", self.width), ("height", self.height)):
@@ -86,6 +88,7 @@ class SceneConfig:
             ("cluster", self.cluster),
             ("occluded_limit", self.occluded_limit),
             ("table_looks", self.table_looks),
+            ("colour_faces", self.colour_faces),
         ):
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{name} must be in 0..1, got {p!r}")
@@ -154,6 +157,9 @@ class DieLabel:
     moving: bool = False
     blend: str = ""  # a two-class marble's classes (`palette.DieStyle.blend`)
     tone_distance: float = 0.0  # how far apart its two tones are (`palette.tone_distance`)
+    # A colour-face die's top face colour (the flyer game's dice); None for a pip die, whose
+    # `pips` then say nothing of it.
+    face_colour: Colour | None = None
 
 
 @dataclass(frozen=True)
