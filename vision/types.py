@@ -138,9 +138,12 @@ class Die:
         )
 
     def corrected(self, colour: Colour | None = None, pips: int | None = None) -> Die:
-        """The same die after a person fixed it: full confidence, no longer unsure."""
+        """The same die after a person fixed it: full confidence, no longer unsure. A
+        colour-face die's colour is its face's colour, so fixing one fixes both."""
+        face = self.face_colour if colour is None or self.face_colour is None else colour
         return replace(
             self,
+            face_colour=face,
             colour=self.colour if colour is None else colour,
             pips=self.pips if pips is None else pips,
             confidence=1.0,

@@ -123,6 +123,12 @@ def test_only_colour_face_dice_write_a_face_colour() -> None:
     assert Die.from_json(pip.to_json()) == pip
 
 
+def test_fixing_a_colour_face_die_s_colour_fixes_its_face() -> None:
+    face = Die(Colour.BLUE, 1, 0.6, (0, 0, 10, 10), True, face_colour=Colour.BLUE)
+    assert face.corrected(colour=Colour.PURPLE).face_colour is Colour.PURPLE
+    assert Die(Colour.RED, 3, 0.6, (0, 0, 10, 10)).corrected(Colour.BLUE).face_colour is None
+
+
 def _matches(reading: DiceReading, name: str) -> list[tuple[dict[str, object], Die | None]]:
     out: list[tuple[dict[str, object], Die | None]] = []
     for label in LABELS[name]:
