@@ -27,6 +27,14 @@ def game_config() -> ReaderConfig:
     return ReaderConfig(palette=DIE_COLOURS, colour_unsure_below=RYB_COLOUR_BAR)
 
 
+def flyer_config() -> ReaderConfig:
+    """The reader's settings at a flyer table: its six dice show colours, not pips
+    (`vision.colour_face`); the normal die is read as a pip die."""
+    from vision.reader import ReaderConfig
+
+    return ReaderConfig(colour_faces=True)
+
+
 def game_reader(threads: int = 2) -> Reader:
     """The shipped model reading colours against RYB's dice (red, yellow, blue)."""
     from vision.reader import load_default_reader
@@ -35,13 +43,17 @@ def game_reader(threads: int = 2) -> Reader:
 
 
 def table_reader(data_dir: Path | None, game: str | None = "ryb") -> Reader:
-    """`game_reader` (or, with `game` None, the reader naming any of its nine colours) through
+    """`game_reader` (or, with `game` None, the reader naming any of its nine colours; with
+    "flyer", reading colour-face dice too: `flyer_config`) through
     the data folder's active calibration profile, if there is one, reading with the memory of
     that table's dice (`companion.tables`)."""
     from calibration.apply import reader_for
     from vision.reader import load_default_reader
 
-    reader = game_reader() if game == "ryb" else load_default_reader()
+    if game == "ryb":
+        reader = game_reader()
+    else:
+        reader = load_default_reader(flyer_config() if game == "flyer" else None)
     if data_dir is not None:
         from companion.tables.desk import TableDesk
 

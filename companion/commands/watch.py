@@ -32,10 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--loop", action="store_true", help="play a file or folder forever")
     parser.add_argument(
         "--game",
-        choices=("none", "ryb"),
+        choices=("none", "ryb", "flyer"),
         default="none",
-        help="read colours for a game: none (the nine colours as read, the default) or ryb "
-        "(red, yellow and blue, RYB's palette)",
+        help="read colours for a game: none (the nine colours as read, the default), ryb "
+        "(red, yellow and blue, RYB's palette) or flyer (its colour-face dice read by colour)",
     )
     add_data_argument(parser)
 
@@ -108,7 +108,8 @@ def _emit(roll: Any, as_json: bool) -> None:
     if as_json:
         print(json.dumps(record), flush=True)
         return
-    dice = " ".join(f"{d['colour']}{d['pips']}" for d in record["dice"])
+    # A colour-face die (flyer) shows a colour and no pips.
+    dice = " ".join(d.get("face_colour") or f"{d['colour']}{d['pips']}" for d in record["dice"])
     totals = " ".join(f"{k}={v}" for k, v in record["totals"].items())
     flags = " (cut short: check the dice marked ?)" if roll.cut_short else ""
     print(

@@ -13,11 +13,14 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from companion.commands import watch
+from companion.live import flyer_config, game_config
 from models.render.face import PIP_LAYOUT
 from models.render.palette import BGR, hsv
 from vision.colour_face import colour_face_die, name_colour, read_face
 from vision.images import load_image
 from vision.reader import ModelReader, ReaderConfig, load_default_reader
+from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die, iou
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "colour_faces"
@@ -127,6 +130,22 @@ def test_fixing_a_colour_face_die_s_colour_fixes_its_face() -> None:
     face = Die(Colour.BLUE, 1, 0.6, (0, 0, 10, 10), True, face_colour=Colour.BLUE)
     assert face.corrected(colour=Colour.PURPLE).face_colour is Colour.PURPLE
     assert Die(Colour.RED, 3, 0.6, (0, 0, 10, 10)).corrected(Colour.BLUE).face_colour is None
+
+
+def test_only_the_flyer_table_reads_colour_face_dice() -> None:
+    assert flyer_config().colour_faces
+    assert not game_config().colour_faces and not ReaderConfig().colour_faces
+
+
+def test_watch_at_a_flyer_table_prints_a_colour_face_die_by_its_colour(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    dice = [
+        Die(Colour.RED, 3, 0.9, (0, 0, 20, 20)),
+        Die(Colour.GREEN, 1, 0.9, (30, 0, 50, 20), face_colour=Colour.GREEN),
+    ]
+    watch._emit(SettledRoll(900.0, 400.0, 27, None, DiceReading.of(dice)), as_json=False)
+    assert "red3 green |" in capsys.readouterr().out
 
 
 def _matches(reading: DiceReading, name: str) -> list[tuple[dict[str, object], Die | None]]:
