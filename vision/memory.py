@@ -35,6 +35,14 @@ _AB_BINS = 8
 _L_BINS = 4
 _AB_RANGE = (64.0, 192.0)  # a* and b* of 8-bit Lab: 128 is grey; dice colours lie within this
 _MIDDLE = 0.6  # share of the die's side whose pixels the histogram counts (pips are a small part)
+# Each 8-bit level's bin, looked up rather than computed per pixel.
+_LEVELS = np.arange(256)
+_AB_BIN = np.clip(
+    ((_LEVELS - _AB_RANGE[0]) * _AB_BINS / (_AB_RANGE[1] - _AB_RANGE[0])).astype(np.int32),
+    0,
+    _AB_BINS - 1,
+)
+_L_BIN = np.clip(_LEVELS * _L_BINS // 256, 0, _L_BINS - 1).astype(np.int32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,16 +116,14 @@ def colour_histograms(crops_bgr: npt.NDArray[np.uint8]) -> Floats:
     lo, hi = size // 2 - half, size // 2 + half
     middle = np.ascontiguousarray(crops_bgr[:, lo:hi, lo:hi])
     side = hi - lo
-    lab = np.asarray(cv2.cvtColor(middle.reshape(n * side, side, 3), cv2.COLOR_BGR2LAB), np.int32)
+    lab = np.asarray(cv2.cvtColor(middle.reshape(n * side, side, 3), cv2.COLOR_BGR2LAB), np.uint8)
     lab = lab.reshape(n, side * side, 3)
-    step = (_AB_RANGE[1] - _AB_RANGE[0]) / _AB_BINS
-    a = np.clip(((lab[..., 1] - _AB_RANGE[0]) / step).astype(np.int32), 0, _AB_BINS - 1)
-    b = np.clip(((lab[..., 2] - _AB_RANGE[0]) / step).astype(np.int32), 0, _AB_BINS - 1)
-    light = np.clip(lab[..., 0] * _L_BINS // 256, 0, _L_BINS - 1)
     width = _AB_BINS * _AB_BINS + _L_BINS
-    rows = np.arange(n)[:, None] * width
-    hue = np.bincount((rows + a * _AB_BINS + b).ravel(), minlength=n * width)
-    lit = np.bincount((rows + _AB_BINS * _AB_BINS + light).ravel(), minlength=n * width)
+    rows = np.arange(n, dtype=np.int32)[:, None] * width
+    hue_bin = _AB_BIN[lab[..., 1]] * _AB_BINS + _AB_BIN[lab[..., 2]]
+    light_bin = _AB_BINS * _AB_BINS + _L_BIN[lab[..., 0]]
+    hue = np.bincount((rows + hue_bin).ravel(), minlength=n * width)
+    lit = np.bincount((rows + light_bin).ravel(), minlength=n * width)
     # Lightness counts half: it moves with the lamp more than hue does.
     out = (hue + 0.5 * lit).reshape(n, width).astype(np.float32)
     return np.asarray(np.sqrt(out / np.float32(side * side)), np.float32)

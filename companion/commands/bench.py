@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         type=whole(0, 100_000),
         default=0,
         metavar="N",
-        help="read with a table memory of N confirmed dice (the store keeps at most 2000)",
+        help="read with a table memory of N confirmed dice (a table keeps its newest 1000)",
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(

@@ -22,7 +22,7 @@ from vision.memory import SIGNATURE_VERSION, Confirmed, TableMemory
 from vision.types import Colour
 
 FILE_NAME = "tables.sqlite"
-MAX_PER_TABLE = 2000
+MAX_PER_TABLE = 1000
 SOURCES = ("register", "play", "photos")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS confirmed (

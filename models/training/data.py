@@ -14,7 +14,13 @@ from models.training.samples import Sample
 Draw = Callable[[np.random.Generator], Sample]
 
 # Share of training pictures drawn from each real set; renders take the rest.
-REAL_WEIGHTS = {"byler-colour": 0.15, "rune55-gray": 0.2, "matteop65-white": 0.1}
+REAL_WEIGHTS = {
+    "byler-colour": 0.15,
+    "rune55-gray": 0.2,
+    "matteop65-white": 0.1,
+    # Dice trays on carpet, glitter and marbled dice, slanted phone views (held-out part kept).
+    "rune55-pxl-colour": 0.15,
+}
 
 
 @dataclass(frozen=True)
