@@ -50,7 +50,10 @@ class GameNight:
         self.read_count = 0
 
     def memory(self) -> TableMemory:
-        return TableMemory.of(self.confirmed)
+        """The newest dice, as many as the store keeps for a table."""
+        from companion.tables.store import MAX_PER_TABLE
+
+        return TableMemory.of(self.confirmed[-MAX_PER_TABLE:])
 
     def scores(self, index: int) -> bool:
         return index >= self.warm_up
