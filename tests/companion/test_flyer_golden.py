@@ -7,7 +7,6 @@ Regenerate after a deliberate change: `DICETABLE_REGEN_GOLDEN=1 python -m pytest
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,9 @@ import pytest
 from companion.cli import main
 from companion.flyer import format_event, state_json
 from companion.games import find_game
-from companion.record import format_record, parse_record, replay, replay_steps
+from companion.record import replay
 from companion.session import Session
+from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = sorted(GOLDEN.glob("*.flyer"))
@@ -30,20 +30,12 @@ def test_there_is_a_whole_game() -> None:
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_golden_game_replays_to_its_json(path: Path) -> None:
     got = state_json(replay(path.read_text(encoding="utf-8")))
-    expected_path = path.with_suffix(".json")
-    if os.environ.get("DICETABLE_REGEN_GOLDEN") == "1":
-        expected_path.write_text(json.dumps(got, indent=2) + "\n", encoding="utf-8")
-    expected = json.loads(expected_path.read_text(encoding="utf-8"))
-    assert got == expected
-    assert list(got) == list(expected)
+    assert_matches_golden(path, got)
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_golden_game_exports_and_replays_to_the_same_state(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
-    steps = list(replay_steps(text))
-    exported = format_record(parse_record(text).header, [format_event(s.event) for s in steps])
-    assert replay(exported) == steps[-1].state
+    assert_export_replays(path, format_event)
 
 
 def test_the_whole_game_ends_as_recorded() -> None:
