@@ -151,15 +151,12 @@ def recall(memory: TableMemory, sigs: Floats, settings: MemorySettings) -> Recal
     similar = np.minimum(sigs @ memory.matrix.T, 1.0)  # (n, m); rounding can pass 1
     k = min(settings.k, len(memory))
     nearest = np.argpartition(-similar, k - 1, axis=1)[:, :k]
-    near_sim = np.take_along_axis(similar, nearest, axis=1)
-    order = np.argsort(-near_sim, axis=1)
-    nearest = np.take_along_axis(nearest, order, axis=1)
-    near_sim = np.take_along_axis(near_sim, order, axis=1)
+    near_sim = np.take_along_axis(similar, nearest, axis=1)  # the k nearest, in no order
     weights = np.exp((near_sim - 1.0) / settings.closeness)
     np.add.at(votes, (np.repeat(np.arange(n), k), memory.labels[nearest].ravel()), weights.ravel())
     votes /= np.maximum(votes.sum(axis=1, keepdims=True), 1e-12)
     span = max(settings.near - settings.far, 1e-6)
-    trust = np.clip((near_sim[:, 0] - settings.far) / span, 0.0, 1.0).astype(np.float32)
+    trust = np.clip((near_sim.max(axis=1) - settings.far) / span, 0.0, 1.0).astype(np.float32)
     return Recall(votes, trust)
 
 

@@ -208,7 +208,7 @@ class ModelReader:
                 or colour.probability < self.config.colour_unsure_below
             )
             sig = remembered.signatures
-            signature = None if sig is None else tuple(float(v) for v in sig[k])
+            signature = None if sig is None else tuple(sig[k].tolist())
             dice.append(Die(colour.colour, pips, conf, box, unsure, signature))
         kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
         return DiceReading.of(_drop_tiny(kept, self.config.min_size_share, self.config.size_quorum))

@@ -51,15 +51,17 @@ def register() -> Response:
     answers = body["answers"]
     if not isinstance(answers, dict):
         raise ApiError(400, "answers must map a colour as read to what those dice are", "answers")
-    added = _desk().register(body["snapshot"], answers)
-    return jsonify({"added": added, **_desk().summary()})
+    desk = _desk()
+    added = desk.register(body["snapshot"], answers)
+    return jsonify({"added": added, **desk.summary()})
 
 
 @bp.delete("/api/tables/memory")
 def clear() -> Response:
     json_body(())
-    gone = _desk().clear()
-    return jsonify({"removed": gone, **_desk().summary()})
+    desk = _desk()
+    gone = desk.clear()
+    return jsonify({"removed": gone, **desk.summary()})
 
 
 def _group_json(group: Group) -> dict[str, Any]:

@@ -68,12 +68,10 @@ def _store(data: Path) -> Any:
 
 
 def _reader() -> Any:
-    from vision.reader import load_default_reader
+    """The model reader, refused as eval refuses it where its file exports no embedding."""
+    from companion.commands.evaluate import load_reader, with_memory
 
-    reader = load_default_reader()
-    if not reader.signs_dice:
-        raise TableCommandError("the reader file exports no embedding: a memory cannot work")
-    return reader
+    return with_memory(load_reader("model"), None)
 
 
 def _learn(args: argparse.Namespace, data: Path) -> int:
