@@ -18,16 +18,23 @@ from torch import nn
 from models.training.bank import load_bank, mix_in
 from models.training.cli_types import fraction, rate, whole
 from models.training.crop_cache import build_crop_set
-from models.training.data import Mixer, default_sources, training_folders
+from models.training.data import REAL_WEIGHTS, Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
 from models.training.grow import grow_reader_state
 from models.training.mine import mine_negatives
-from models.training.synthetic import HOLDOUT_SETS, ensure_rendered
+from models.training.synthetic import (
+    HOLDOUT_SETS,
+    TABLE_SETS,
+    TRAINING_SETS,
+    RenderedSet,
+    ensure_rendered,
+)
 from models.training.train_finder import FinderSettings, train_finder
 from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
+RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -36,6 +43,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-real", action="store_true", help="train on renders alone")
     p.add_argument("--no-render", action="store_true", help="train on real photos alone")
     p.add_argument("--rendered", type=Path, default=Path("work-data/synth"), help="rendered sets")
+    p.add_argument(
+        "--renders",
+        action="append",
+        choices=sorted(RENDERED_BY_NAME),
+        help="a rendered set to train on (repeat for more; default: the training sets)",
+    )
+    p.add_argument(
+        "--leave-out",
+        action="append",
+        default=[],
+        choices=sorted(REAL_WEIGHTS),
+        help="a real set not to train on, to measure it as a table never seen",
+    )
     p.add_argument(
         "--out", type=Path, default=Path("work-data/models"), help="where to write .onnx"
     )
@@ -85,16 +105,17 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(str(err)) from None
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
-    rendered = [] if args.no_render else ensure_rendered(args.rendered)
+    rendered = [] if args.no_render else ensure_rendered(args.rendered, chosen_renders(args))
     if not args.no_render:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
-    folders = training_folders(data, rendered)
+    left_out = frozenset(args.leave_out)
+    folders = training_folders(data, rendered, left_out)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
     f_set, r_set = settings(args)
     args.out.mkdir(parents=True, exist_ok=True)
     args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
-    mixer = Mixer(default_sources(data, rendered))
+    mixer = Mixer(default_sources(data, rendered, left_out))
     finder = _load_or_train(
         "finder",
         args,
@@ -115,6 +136,13 @@ def main(argv: list[str] | None = None) -> None:
     export_reader(reader, args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def chosen_renders(args: argparse.Namespace) -> tuple[RenderedSet, ...]:
+    """The rendered sets `--renders` names, in the order given, or the training sets."""
+    if not args.renders:
+        return TRAINING_SETS
+    return tuple(RENDERED_BY_NAME[name] for name in dict.fromkeys(args.renders))
 
 
 def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:

@@ -42,20 +42,25 @@ def folder_source(root: Path, weight: float) -> Source:
     return Source(root.name, weight, draw)
 
 
-def training_folders(real_dir: Path | None, rendered: Sequence[Path]) -> list[tuple[Path, float]]:
-    """Each folder and its share: the rendered sets share what the real sets leave."""
+def training_folders(
+    real_dir: Path | None, rendered: Sequence[Path], left_out: frozenset[str] = frozenset()
+) -> list[tuple[Path, float]]:
+    """Each folder and its share: the rendered sets share what the real sets leave (a real set
+    left out gives its share to the renders)."""
     folders = []
     if real_dir is not None:
         for name, weight in REAL_WEIGHTS.items():
-            if (real_dir / name / "images").is_dir():
+            if name not in left_out and (real_dir / name / "images").is_dir():
                 folders.append((real_dir / name, weight))
     left = 1.0 - sum(w for _, w in folders)
     folders += [(folder, left / len(rendered)) for folder in rendered]
     return folders
 
 
-def default_sources(real_dir: Path | None, rendered: Sequence[Path]) -> list[Source]:
-    sources = [folder_source(f, w) for f, w in training_folders(real_dir, rendered)]
+def default_sources(
+    real_dir: Path | None, rendered: Sequence[Path], left_out: frozenset[str] = frozenset()
+) -> list[Source]:
+    sources = [folder_source(f, w) for f, w in training_folders(real_dir, rendered, left_out)]
     if not sources:
         raise ValueError("no training data: no real sets and no rendered sets")
     return sources

@@ -7,7 +7,8 @@ import pytest
 
 pytest.importorskip("torch")
 
-from models.training.__main__ import main, parse_args, settings
+from models.training.__main__ import chosen_renders, main, parse_args, settings
+from models.training.data import training_folders
 
 
 @pytest.mark.parametrize(
@@ -77,3 +78,42 @@ def test_a_bank_that_cannot_be_read_stops_training_before_it_starts(tmp_path: Pa
     with pytest.raises(SystemExit, match=r"missing\.npz: cannot read a crop bank"):
         main(["--bank", str(missing), "--rendered", str(tmp_path / "synth")])
     assert not (tmp_path / "synth").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        ([], ["s640", "s1280", "s960", "s800", "s960x"]),
+        (["--renders", "s640", "--renders", "s_tables"], ["s640", "s_tables"]),
+        (["--renders", "s_tables", "--renders", "s_tables"], ["s_tables"]),
+    ],
+)
+def test_renders_choose_the_rendered_sets(argv: list[str], names: list[str]) -> None:
+    assert [spec.name for spec in chosen_renders(parse_args(argv))] == names
+
+
+@pytest.mark.parametrize(
+    ("argv", "bad"),
+    [(["--renders", "holdout"], "holdout"), (["--leave-out", "byler"], "byler")],
+)
+def test_unknown_sets_are_refused_by_name(
+    argv: list[str], bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The held-out renders are never a training set: naming them is refused.
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    assert f"invalid choice: '{bad}'" in capsys.readouterr().err
+
+
+def test_a_left_out_real_set_gives_its_share_to_the_renders(tmp_path: Path) -> None:
+    for name in ("byler-colour", "rune55-pxl-colour"):
+        (tmp_path / name / "images").mkdir(parents=True)
+    renders = [tmp_path / "s640", tmp_path / "s_tables"]
+    every = dict(training_folders(tmp_path, renders))
+    assert every[tmp_path / "rune55-pxl-colour"] == pytest.approx(0.15)
+    assert every[tmp_path / "s640"] == pytest.approx(0.35)
+    left = dict(training_folders(tmp_path, renders, frozenset({"rune55-pxl-colour"})))
+    assert tmp_path / "rune55-pxl-colour" not in left
+    assert left[tmp_path / "byler-colour"] == pytest.approx(0.15)
+    assert left[tmp_path / "s640"] == pytest.approx(0.425)
+    assert sum(left.values()) == pytest.approx(1.0)
