@@ -23,6 +23,7 @@ from models.training.export import export_finder, export_reader, write_hashes
 from models.training.grow import grow_reader_state
 from models.training.mine import mine_negatives
 from models.training.synthetic import (
+    FLYER_SETS,
     HOLDOUT_SETS,
     TABLE_SETS,
     TRAINING_SETS,
@@ -34,7 +35,7 @@ from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
-RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
+RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS)}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -122,20 +123,28 @@ def main(argv: list[str] | None = None) -> None:
         lambda: train_finder(mixer, f_set, start=_resumed(args.resume, "finder")),
     )
     export_finder(finder, args.out / FINDER_FILE)
-    per_folder = 5 if args.quick else args.mine
-    mined = mine_negatives(args.out / FINDER_FILE, [f for f, _ in folders], per_folder)
-    rng = np.random.default_rng(r_set.seed)
-    pictures = 20 if args.quick else None
-    crop_sets = [build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in folders]
-    crop_sets = mix_in(crop_sets, banks, args.bank_share)
-    reader = _load_or_train(
-        "reader",
-        args,
-        lambda: train_reader(crop_sets, r_set, start=_resumed(args.resume, "reader")),
-    )
-    export_reader(reader, args.out / CLASSIFIER_FILE)
+    reader_folders = [(f, w) for f, w in folders if f.name not in finder_only_names()]
+
+    def train() -> nn.Module:
+        # Mining and cutting crops feed the reader alone: a finder-only run skips them.
+        per_folder = 5 if args.quick else args.mine
+        mined = mine_negatives(args.out / FINDER_FILE, [f for f, _ in reader_folders], per_folder)
+        rng = np.random.default_rng(r_set.seed)
+        pictures = 20 if args.quick else None
+        crop_sets = [
+            build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in reader_folders
+        ]
+        crop_sets = mix_in(crop_sets, banks, args.bank_share)
+        return train_reader(crop_sets, r_set, start=_resumed(args.resume, "reader"))
+
+    export_reader(_load_or_train("reader", args, train), args.out / CLASSIFIER_FILE)
     write_hashes(args.out)
     print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def finder_only_names() -> frozenset[str]:
+    """Rendered sets the reader never cuts crops from (their dice labels are not pip labels)."""
+    return frozenset(name for name, spec in RENDERED_BY_NAME.items() if spec.finder_only)
 
 
 def chosen_renders(args: argparse.Namespace) -> tuple[RenderedSet, ...]:

@@ -33,7 +33,7 @@ from models.render.values import DieLabel, RenderedScene
 from models.training.augment import cut_crop, frame_cast, jitter_box, jpeg
 from models.training.crop_cache import CropSet
 from models.training.samples import Sample
-from models.training.synthetic import HOLDOUT_SETS, TABLE_SETS, TRAINING_SETS
+from models.training.synthetic import FLYER_SETS, HOLDOUT_SETS, TABLE_SETS, TRAINING_SETS
 from vision import crops
 from vision.arguments import whole
 from vision.types import COLOURS, Colour
@@ -45,7 +45,9 @@ SIZES: tuple[tuple[int, int], ...] = ((640, 480), (1280, 720), (960, 540), (800,
 RICH_EVERY = 5
 RICH_COLOURS: tuple[Colour, ...] = (*COLOURS, *(Colour.OTHER,) * 3)
 FAMILIES = ("train", "holdout")
-RESERVED_SEEDS = frozenset(s.seed for s in (*TRAINING_SETS, *HOLDOUT_SETS, *TABLE_SETS))
+RESERVED_SEEDS = frozenset(
+    s.seed for s in (*TRAINING_SETS, *HOLDOUT_SETS, *TABLE_SETS, *FLYER_SETS)
+)
 FIELDS = ("crops", "casts", "pips", "colours", "looks", "blends", "scenes")
 # Every look `look_of` names, named colours first.
 LOOKS = (

@@ -4,9 +4,9 @@
 and the held-out set (lights and tables training never sees) under ROOT (`work-data/synth`),
 skipping those there unless an older renderer drew them (`renderer.txt` in each set says which).
 
-The real-table set (`TABLE_SETS`, issue 21) is not in `TRAINING_SETS`: a training run takes it
-when asked (`ensure_rendered(root, (*TRAINING_SETS, *TABLE_SETS))`), so that runs compared
-with older ones still train on what those did.
+The real-table set (`TABLE_SETS`, issue 21) and the colour-face set (`FLYER_SETS`, issue 23)
+are not in `TRAINING_SETS`: a training run takes them when asked (`--renders`), so that runs
+compared with older ones still train on what those did.
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ class RenderedSet:
     # Scenes like the real tables of issue 21 (`SceneConfig.tables`): trays, bowls, carpet
     # and sandpaper, a phone at 30..60 degrees, pale yellows, amber, glitter and metal pips.
     tables: bool = False
+    # This share of dice are the flyer game's colour-face dice (issue 23). Their labels name
+    # the face up as pips, so such a set teaches the finder only: the reader never cuts crops
+    # from it, and reads these dice by their painted face (`vision.colour_face`).
+    colour_faces: float = 0.0
+
+    @property
+    def finder_only(self) -> bool:
+        return self.colour_faces > 0
 
 
 # Scene sizes a camera gives; the finder sees each scaled to a 640-pixel long side.
@@ -63,6 +71,9 @@ TABLE_SET = RenderedSet(
     tables=True,
 )
 TABLE_SETS = (TABLE_SET,)
+# Colour-face dice among pip dice at the usual tables, for the finder (issue 23).
+FLYER_SET = RenderedSet("s_flyer", (960, 540), 600, 23, colour_faces=0.5)
+FLYER_SETS = (FLYER_SET,)
 
 
 def scene_config(spec: RenderedSet) -> SceneConfig:
@@ -73,7 +84,9 @@ def scene_config(spec: RenderedSet) -> SceneConfig:
         )
     if spec.tables:
         return SceneConfig.tables(width, height, colours=spec.colours)
-    return SceneConfig(width=width, height=height, colours=spec.colours)
+    return SceneConfig(
+        width=width, height=height, colours=spec.colours, colour_faces=spec.colour_faces
+    )
 
 
 def ensure_rendered(root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS) -> list[Path]:
@@ -106,5 +119,5 @@ def _remove_set(folder: Path) -> None:
 
 if __name__ == "__main__":
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("work-data/synth")
-    for done in ensure_rendered(root, (*TRAINING_SETS, *TABLE_SETS, *HOLDOUT_SETS)):
+    for done in ensure_rendered(root, (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *HOLDOUT_SETS)):
         print(done)

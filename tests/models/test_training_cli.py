@@ -86,6 +86,7 @@ def test_a_bank_that_cannot_be_read_stops_training_before_it_starts(tmp_path: Pa
         ([], ["s640", "s1280", "s960", "s800", "s960x"]),
         (["--renders", "s640", "--renders", "s_tables"], ["s640", "s_tables"]),
         (["--renders", "s_tables", "--renders", "s_tables"], ["s_tables"]),
+        (["--renders", "s_flyer"], ["s_flyer"]),
     ],
 )
 def test_renders_choose_the_rendered_sets(argv: list[str], names: list[str]) -> None:

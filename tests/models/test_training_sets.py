@@ -6,7 +6,9 @@ import pytest
 
 from models.render.dataset import RENDERER_VERSION, VERSION_FILE, rendered_by
 from models.training.synthetic import (
+    FLYER_SETS,
     HOLDOUT_SETS,
+    TABLE_SETS,
     TRAINING_SETS,
     RenderedSet,
     ensure_rendered,
@@ -32,9 +34,18 @@ def test_each_set_draws_its_colours(name: str, share: float) -> None:
 
 
 def test_sets_never_share_a_seed_or_a_name() -> None:
-    specs = (*TRAINING_SETS, *HOLDOUT_SETS)
+    specs = (*TRAINING_SETS, *HOLDOUT_SETS, *TABLE_SETS, *FLYER_SETS)
     assert len({s.seed for s in specs}) == len(specs)
     assert len({s.name for s in specs}) == len(specs)
+
+
+def test_only_the_flyer_set_draws_colour_face_dice_and_it_teaches_the_finder_alone() -> None:
+    drawn = {s.name: scene_config(s).colour_faces for s in (*TRAINING_SETS, *TABLE_SETS)}
+    assert set(drawn.values()) == {0.0}
+    assert [scene_config(s).colour_faces for s in FLYER_SETS] == [0.5]
+    assert [s.name for s in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS) if s.finder_only] == [
+        "s_flyer"
+    ]
 
 
 @pytest.mark.parametrize("held_spec", HOLDOUT_SETS, ids=lambda s: s.name)
