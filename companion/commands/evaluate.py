@@ -66,6 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("--table", help="read with this table's memory (see `dicetable tables`)")
     parser.add_argument(
+        "--models",
+        type=Path,
+        metavar="DIR",
+        help="score the model files in DIR (a training run's --out, hashes checked against its "
+        "models.sha256) instead of the shipped ones",
+    )
+    parser.add_argument(
         "--learn",
         type=whole(0),
         metavar="K",
@@ -75,22 +82,26 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     add_data_argument(parser)
 
 
-def load_reader(which: str, game: str | None = None) -> Reader:
-    """The chosen reader; the model reader is imported only when asked for."""
+def load_reader(which: str, game: str | None = None, models: Path | None = None) -> Reader:
+    """The chosen reader (the model reader from `models`, else the shipped files); the model
+    reader is imported only when asked for."""
     if which == "baseline":
+        if models is not None:
+            raise EvalError("--models gives the model reader's files: it needs --reader model")
         from vision.baseline import BaselineReader
 
         return BaselineReader()
     if which == "model":
         try:
-            from vision.reader import load_default_reader
+            from vision import reader as model_reader
         except ImportError as exc:
             raise EvalError(f"the model reader is not available yet ({exc})") from None
         try:
-            reader: Reader = load_default_reader(_game_config(game))
+            if models is None:
+                return model_reader.load_default_reader(_game_config(game))
+            return model_reader.load_reader(models, _game_config(game), check_hashes=True)
         except VisionError as exc:  # models missing or altered
             raise EvalError(f"the model reader cannot start: {exc}") from None
-        return reader
     raise EvalError(f"reader must be one of {', '.join(READERS)}, got {which!r}")
 
 
@@ -332,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
     open_gallery(args.gallery)
     if args.table is not None and args.learn is not None:
         raise EvalError("--table and --learn each give the reader a memory: choose one")
-    reader = load_reader(args.reader, args.game)
+    reader = load_reader(args.reader, args.game, args.models)
     if args.table is not None:
         from companion.tables.store import open_store
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from tests.vision.test_baseline_drawing import (
     DrawnDie,
     draw_scene,
 )
+from vision.reader import MODELS_DIR
 
 SCENES = [
     [DrawnDie((80, 90), 60, 3, WHITE, BLACK, 10), DrawnDie((250, 200), 60, 5, RED, WHITE, 25)],
@@ -152,6 +154,52 @@ def test_the_model_reader_is_the_default(
     root = write_set(tmp_path / "drawn")
     assert main(["eval", str(root), "--split", "all", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["reader"] == "model"
+
+
+def _copy_models(folder: Path) -> Path:
+    folder.mkdir()
+    for name in ("dice_finder.onnx", "dice_reader.onnx", "models.sha256"):
+        (folder / name).write_bytes((MODELS_DIR / name).read_bytes())
+    return folder
+
+
+def test_models_scores_a_training_run_s_files_as_the_shipped_ones_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = write_set(tmp_path / "drawn")
+    run = _copy_models(tmp_path / "run")
+    shipped = run_json(capsys, str(root), "--split", "all")["datasets"][0]
+    trained = run_json(capsys, str(root), "--split", "all", "--models", str(run))["datasets"][0]
+    assert {k: v for k, v in trained.items() if "ms" not in k} == {
+        k: v for k, v in shipped.items() if "ms" not in k
+    }
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda run: (run / "models.sha256").unlink(), "models.sha256 is missing"),
+        (lambda run: (run / "dice_reader.onnx").write_bytes(b"x"), "dice_reader.onnx"),
+    ],
+)
+def test_models_refuses_a_folder_whose_files_do_not_check_out(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    spoil: Callable[[Path], None],
+    message: str,
+) -> None:
+    root = write_set(tmp_path / "drawn")
+    run = _copy_models(tmp_path / "run")
+    spoil(run)
+    assert main(["eval", str(root), "--models", str(run)]) == 2
+    err = capsys.readouterr().err
+    assert "the model reader cannot start" in err and message in err
+
+
+def test_models_needs_the_model_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = write_set(tmp_path / "drawn")
+    assert main(["eval", str(root), "--reader", "baseline", "--models", str(tmp_path)]) == 2
+    assert "it needs --reader model" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("limit", ["0", "-3", "two"])
