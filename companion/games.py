@@ -7,8 +7,9 @@ imported only when a game is asked for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import DicetableError, RecordError
 from vision.types import Colour
@@ -42,7 +43,8 @@ class HeaderError(RecordError):
 class GameRules(Protocol[S, E]):
     """What the store, the session, the CLI and the web need from a game's rules."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def new_game(self, header: Mapping[str, str]) -> S:
         """The starting state for a record's header; HeaderError names a bad key."""
@@ -81,6 +83,65 @@ class GameRules(Protocol[S, E]):
         `ANY_COLOUR`.
         """
         ...
+
+
+class _Acted(Protocol):
+    @property
+    def player(self) -> str: ...
+
+
+class _Won(Protocol):
+    @property
+    def winner(self) -> str | None: ...
+
+
+def acting_player(event: _Acted) -> str:
+    """`event_player` for a game whose every event names who acts in its `player`."""
+    return event.player
+
+
+def recorded_winner(state: _Won) -> str | None:
+    """`winner` for a game whose state keeps its one winner in `winner`."""
+    return state.winner
+
+
+def no_dice(state: object, player: str, goal_ref: str | None) -> dict[Colour, int]:
+    """`expected_dice` for a game whose rolls the camera does not count by die colour."""
+    return {}
+
+
+def state_free(parse: Callable[[str], E]) -> Callable[[str, object], E]:
+    """`parse_event` for a game whose record lines read the same in any state."""
+
+    def parse_event(line: str, state: object) -> E:
+        return parse(line)
+
+    return parse_event
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet(Generic[S, E]):
+    """`GameRules` made of a game's own functions: what a game module serves as `RULES`."""
+
+    name: str
+    new_game: Callable[[Mapping[str, str]], S]
+    parse_event: Callable[[str, S], E]
+    apply: Callable[[S, E], S]
+    format_event: Callable[[E], str]
+    event_player: Callable[[E], str]
+    state_json: Callable[[S], dict[str, Any]]
+    winner: Callable[[S], str | None]
+    current_player: Callable[[S], str | None]
+    expected_dice: Callable[[S, str, str | None], dict[Colour, int]]
+    table_verbs: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableRollRuleSet(RuleSet[S, E]):
+    """A `RuleSet` whose players throw at once (`companion.table_roll.TableRollRules`)."""
+
+    table_rollers: Callable[[S], tuple[str, ...]]
+    table_roll_format: str
 
 
 def table_verbs(rules: GameRules[Any, Any]) -> frozenset[str]:

@@ -27,7 +27,10 @@ STRAY = ""  # the owner of a die outside every rolling player's zone
 class TableRollRules(Protocol):
     """What a game whose players throw at once adds to `companion.games.GameRules`."""
 
-    table_roll_format: str  # one player's line: `{player}: roll {pips}` (pips space-separated)
+    @property
+    def table_roll_format(self) -> str:
+        """One player's line: `{player}: roll {pips}` (pips space-separated)."""
+        ...
 
     def table_rollers(self, state: Any) -> tuple[str, ...]:
         """The players whose dice the next settled table gives, in seat order; InvalidEventError

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import InvalidEventError
 from companion.flyer.board import BoardError, board_from_header
-from companion.flyer.events import Event
 from companion.flyer.notation import parse_event
 from companion.flyer.rules import apply as apply_event
 from companion.flyer.rules import check_homes, check_players, new_game
 from companion.flyer.state import GameState, Phase
 from companion.flyer.view import state_json
 from companion.flyer.writing import format_event
-from companion.games import HeaderError
-from vision.types import Colour
+from companion.games import HeaderError, RuleSet, acting_player, no_dice, state_free
 
 YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
 
@@ -61,42 +57,24 @@ def current_player(state: GameState) -> str | None:
     return None if state.phase in (Phase.OVER, Phase.VALUES) else state.player
 
 
-@dataclass(frozen=True)
-class FlyerRules:
-    name: str = "flyer"
-    table_verbs: frozenset[str] = frozenset({"values"})
-
-    def new_game(self, header: Mapping[str, str]) -> GameState:
-        return start(header)
-
-    def parse_event(self, line: str, state: GameState) -> Event:
-        return parse_event(line)
-
-    def apply(self, state: GameState, event: Event) -> GameState:
-        return apply_event(state, event)
-
-    def format_event(self, event: Event) -> str:
-        return format_event(event)
-
-    def event_player(self, event: Event) -> str:
-        return event.player
-
-    def state_json(self, state: GameState) -> dict[str, Any]:
-        return state_json(state)
-
-    def winner(self, state: GameState) -> str | None:
-        winners = state.winners()
-        return " and ".join(winners) if winners else None
-
-    def current_player(self, state: GameState) -> str | None:
-        return current_player(state)
-
-    def expected_dice(
-        self, state: GameState, player: str, goal_ref: str | None
-    ) -> dict[Colour, int]:
-        """Always empty: a flyer roll attempts no goal, and its dice are read by face colour,
-        not counted by body colour as an RYB attempt's are."""
-        return {}
+def winner(state: GameState) -> str | None:
+    """The winners of a shared first place as one name: `Al and Bo`."""
+    winners = state.winners()
+    return " and ".join(winners) if winners else None
 
 
-RULES = FlyerRules()
+RULES = RuleSet(
+    name="flyer",
+    new_game=start,
+    parse_event=state_free(parse_event),
+    apply=apply_event,
+    format_event=format_event,
+    event_player=acting_player,
+    state_json=state_json,
+    winner=winner,
+    current_player=current_player,
+    # A flyer roll attempts no goal, and its dice are read by face colour, not counted by body
+    # colour as an RYB attempt's are.
+    expected_dice=no_dice,
+    table_verbs=frozenset({"values"}),
+)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import InvalidEventError
-from companion.games import ANY_COLOUR, HeaderError
+from companion.games import (
+    ANY_COLOUR,
+    HeaderError,
+    TableRollRuleSet,
+    acting_player,
+    recorded_winner,
+    state_free,
+)
 from companion.modifier import cards as cd
 from companion.modifier.camera import table_rollers
-from companion.modifier.events import Event
 from companion.modifier.notation import TABLE_VERBS, format_event, name, parse_event
 from companion.modifier.rules import apply, new_game
 from companion.modifier.state import DICE, GameState, Phase
@@ -70,44 +74,19 @@ def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[C
     return {ANY_COLOUR: DICE}
 
 
-@dataclass(frozen=True)
-class ModifierRules:
-    name: str = "modifier"
-    table_verbs: frozenset[str] = TABLE_VERBS
+RULES = TableRollRuleSet(
+    name="modifier",
+    new_game=start,
+    parse_event=state_free(parse_event),
+    apply=apply,
+    format_event=format_event,
+    event_player=acting_player,
+    state_json=state_json,
+    winner=recorded_winner,
+    current_player=current_player,
+    expected_dice=expected_dice,
+    table_verbs=TABLE_VERBS,
     # Everyone throws at once: the camera reads the whole table (`companion.table_roll`).
-    table_roll_format: str = "{player}: roll {pips}"
-
-    def new_game(self, header: Mapping[str, str]) -> GameState:
-        return start(header)
-
-    def parse_event(self, line: str, state: GameState) -> Event:
-        return parse_event(line)
-
-    def apply(self, state: GameState, event: Event) -> GameState:
-        return apply(state, event)
-
-    def format_event(self, event: Event) -> str:
-        return format_event(event)
-
-    def event_player(self, event: Event) -> str:
-        return event.player
-
-    def state_json(self, state: GameState) -> dict[str, Any]:
-        return state_json(state)
-
-    def winner(self, state: GameState) -> str | None:
-        return state.winner
-
-    def current_player(self, state: GameState) -> str | None:
-        return current_player(state)
-
-    def expected_dice(
-        self, state: GameState, player: str, goal_ref: str | None = None
-    ) -> dict[Colour, int]:
-        return expected_dice(state, player, goal_ref)
-
-    def table_rollers(self, state: GameState) -> tuple[str, ...]:
-        return table_rollers(state)
-
-
-RULES = ModifierRules()
+    table_rollers=table_rollers,
+    table_roll_format="{player}: roll {pips}",
+)

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import InvalidEventError
-from companion.games import HeaderError
+from companion.games import HeaderError, RuleSet, acting_player, recorded_winner
 from companion.ryb import header as hd
 from companion.ryb import tokens as tk
 from companion.ryb.dice import NEEDS
-from companion.ryb.events import Event, GoalRef
+from companion.ryb.events import GoalRef
 from companion.ryb.goals import find_goal
 from companion.ryb.notation import parse_event
 from companion.ryb.rules import apply, new_game
@@ -59,38 +57,15 @@ def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[C
     return {colour: pool[colour] for colour in NEEDS[goal.colour]}
 
 
-@dataclass(frozen=True)
-class RybRules:
-    name: str = "ryb"
-
-    def new_game(self, header: Mapping[str, str]) -> GameState:
-        return start(header)
-
-    def parse_event(self, line: str, state: GameState) -> Event:
-        return parse_event(line, state)
-
-    def apply(self, state: GameState, event: Event) -> GameState:
-        return apply(state, event)
-
-    def format_event(self, event: Event) -> str:
-        return format_event(event)
-
-    def event_player(self, event: Event) -> str:
-        return event.player
-
-    def state_json(self, state: GameState) -> dict[str, Any]:
-        return state_json(state)
-
-    def winner(self, state: GameState) -> str | None:
-        return state.winner
-
-    def current_player(self, state: GameState) -> str | None:
-        return current_player(state)
-
-    def expected_dice(
-        self, state: GameState, player: str, goal_ref: str | None
-    ) -> dict[Colour, int]:
-        return expected_dice(state, player, goal_ref)
-
-
-RULES = RybRules()
+RULES = RuleSet(
+    name="ryb",
+    new_game=start,
+    parse_event=parse_event,
+    apply=apply,
+    format_event=format_event,
+    event_player=acting_player,
+    state_json=state_json,
+    winner=recorded_winner,
+    current_player=current_player,
+    expected_dice=expected_dice,
+)
