@@ -21,7 +21,7 @@ from tests.vision.test_baseline_drawing import (
     DrawnDie,
     draw_scene,
 )
-from vision.reader import MODELS_DIR
+from vision.onnx_model import MODELS_DIR
 
 SCENES = [
     [DrawnDie((80, 90), 60, 3, WHITE, BLACK, 10), DrawnDie((250, 200), 60, 5, RED, WHITE, 25)],
