@@ -12,36 +12,27 @@ from companion.flyer.rules import check_homes, check_players, new_game
 from companion.flyer.state import GameState, Phase
 from companion.flyer.view import state_json
 from companion.flyer.writing import format_event
-from companion.games import HeaderError, RuleSet, acting_player, no_dice, state_free
-
-YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
-
-
-def _names(header: Mapping[str, str], key: str) -> tuple[str, ...]:
-    names = tuple(n.strip() for n in header[key].split(","))
-    for name in names:
-        if not name or len(name.split()) != 1 or ":" in name:
-            raise HeaderError(key, f"{name!r} is not a name (one word, no colon)")
-    return names
-
-
-def _covered(header: Mapping[str, str]) -> bool:
-    word = header.get("Covered", "no").strip().lower()
-    if word not in YES + NO:
-        raise HeaderError("Covered", f"{word!r} is not yes or no")
-    return word in YES
+from companion.games import (
+    HeaderError,
+    RuleSet,
+    acting_player,
+    header_flag,
+    header_names,
+    no_dice,
+    state_free,
+)
 
 
 def start(header: Mapping[str, str]) -> GameState:
     """A new game from `[Players]`, `[Board]` (default), `[Homes]` and `[Covered]` (no)."""
-    if "Players" not in header:
-        raise HeaderError("Players", 'missing: name the players in seat order, [Players "Al, Bo"]')
-    names = _names(header, "Players")
+    names = header_names(header, "Players", 'name the players in seat order, [Players "Al, Bo"]')
     try:
         board = board_from_header(header.get("Board", "default"))
     except BoardError as exc:
         raise HeaderError("Board", str(exc)) from None
-    homes = _names(header, "Homes") if "Homes" in header else board.homes[: len(names)]
+    homes = board.homes[: len(names)]
+    if "Homes" in header:
+        homes = header_names(header, "Homes", 'homebases in seat order, [Homes "ne-home, sw-home"]')
     try:
         check_players(board, names)
     except InvalidEventError as exc:
@@ -50,7 +41,7 @@ def start(header: Mapping[str, str]) -> GameState:
         check_homes(board, names, homes)
     except InvalidEventError as exc:
         raise HeaderError("Homes", str(exc)) from None
-    return new_game(board, names, homes, _covered(header))
+    return new_game(board, names, homes, header_flag("Covered", header.get("Covered", "no")))
 
 
 def current_player(state: GameState) -> str | None:

@@ -10,10 +10,10 @@ from companion.games import (
     HeaderError,
     TableRollRuleSet,
     acting_player,
+    header_names,
     recorded_winner,
     state_free,
 )
-from companion.modifier import cards as cd
 from companion.modifier.camera import table_rollers
 from companion.modifier.notation import TABLE_VERBS, format_event, name, parse_event
 from companion.modifier.rules import apply, new_game
@@ -23,17 +23,10 @@ from vision.types import Colour
 
 
 def players(header: Mapping[str, str]) -> tuple[str, ...]:
-    if "Players" not in header:
-        raise HeaderError(
-            "Players", 'missing: name the players in seat order, [Players "Ann, Ben"]'
-        )
-    names = tuple(n.strip() for n in header["Players"].split(","))
+    example = 'name the players in seat order, [Players "Ann, Ben"]'
+    rule = "a name is one word of letters, digits, _ ' . -"
+    names = header_names(header, "Players", example, name, rule)
     for each in names:
-        try:
-            name(each)
-        except cd.CardError as exc:
-            why = f"{exc} (a name is one word of letters, digits, _ ' . -)"
-            raise HeaderError("Players", why) from None
         if each.lower() in TABLE_VERBS:
             raise HeaderError("Players", f"{each!r} is a word of the record; choose another name")
     return names

@@ -9,6 +9,7 @@ from companion.games import (
     HeaderError,
     RuleSet,
     acting_player,
+    header_names,
     no_dice,
     recorded_winner,
     state_free,
@@ -22,14 +23,8 @@ from companion.rgb.writing import format_event
 
 def start(header: Mapping[str, str]) -> GameState:
     """`[Players "First, Second"]`: the first named places first and has two Men."""
-    if "Players" not in header:
-        raise HeaderError(
-            "Players", 'missing: name the two players, first player first, [Players "Al, Bo"]'
-        )
-    names = tuple(n.strip() for n in header["Players"].split(","))
-    for name in names:
-        if not name or len(name.split()) != 1 or ":" in name:
-            raise HeaderError("Players", f"{name!r} is not a player name (one word, no colon)")
+    example = 'name the two players, first player first, [Players "Al, Bo"]'
+    names = header_names(header, "Players", example)
     try:
         return new_game(names)
     except InvalidEventError as exc:

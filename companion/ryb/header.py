@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games import HeaderError
+from companion.games import NO, HeaderError, header_flag, header_names
 from companion.ryb import tokens as tk
 from companion.ryb.deck import DeckError, builtin_deck
 from companion.ryb.state import Edition, Options, Payment, VariableMode, VariableRule
-
-YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
 
 
 def _choice(key: str, value: str, choices: Mapping[str, str]) -> str:
@@ -22,18 +20,9 @@ def _choice(key: str, value: str, choices: Mapping[str, str]) -> str:
 
 
 def players(header: Mapping[str, str]) -> tuple[str, ...]:
-    if "Players" not in header:
-        raise HeaderError(
-            "Players", 'missing: name the players in seat order, [Players "Al, Bruce"]'
-        )
-    names = tuple(n.strip() for n in header["Players"].split(","))
-    for name in names:
-        try:
-            tk.name(name)
-        except tk.TokenError as exc:
-            why = f"{exc}: a name is letters, digits, emoji and ' . - _, one space between words"
-            raise HeaderError("Players", why) from None
-    return names
+    example = 'name the players in seat order, [Players "Al, Bruce"]'
+    rule = "a name is letters, digits, emoji and ' . - _, one space between words"
+    return header_names(header, "Players", example, tk.name, rule)
 
 
 def _variable(value: str) -> tuple[VariableRule, VariableMode | None]:
@@ -45,14 +34,10 @@ def _variable(value: str) -> tuple[VariableRule, VariableMode | None]:
     return VariableRule.FIXED, VariableMode(word)
 
 
-def _flag(key: str, value: str) -> bool:
-    return _choice(key, value, {**dict.fromkeys(YES, "yes"), **dict.fromkeys(NO, "no")}) == "yes"
-
-
 def _draft(value: str, names: tuple[str, ...]) -> tuple[bool, int]:
     if value.strip() in names:
         return True, names.index(value.strip())
-    return _flag("Draft", value), 0
+    return header_flag("Draft", value), 0
 
 
 def options(header: Mapping[str, str], names: tuple[str, ...]) -> Options:
@@ -77,6 +62,6 @@ def options(header: Mapping[str, str], names: tuple[str, ...]) -> Options:
         draft=draft,
         draft_first=first,
         reroll=None if paid == "no" else Payment(paid),
-        cancel=_flag("Cancel", header.get("Cancel", "no")),
+        cancel=header_flag("Cancel", header.get("Cancel", "no")),
         deck_name=deck_name,
     )
