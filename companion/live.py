@@ -62,9 +62,14 @@ def table_reader(data_dir: Path | None, game: str | None = "ryb") -> Reader:
 
 
 def open_table_feed(
-    spec: str | None, data_dir: Path | None = None, config: LiveConfig | None = None
+    spec: str | None,
+    data_dir: Path | None = None,
+    config: LiveConfig | None = None,
+    game: str | None = "ryb",
 ) -> LivePipeline:
-    """The camera (or stream, file, folder) `spec` names, or the bundled demo when None."""
+    """The camera (or stream, file, folder) `spec` names, or the bundled demo when None, read
+    as at `game`'s table (`table_reader`)."""
     from companion.readout import caption
 
-    return open_live_feed(spec, reader=table_reader(data_dir), config=config, caption=caption)
+    reader = table_reader(data_dir, game)
+    return open_live_feed(spec, reader=reader, config=config, caption=caption)

@@ -42,6 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         help="camera index, video file, image folder or stream URL (default: the demo video)",
     )
     parser.add_argument("--no-camera", action="store_true", help="run without a live feed")
+    parser.add_argument(
+        "--game",
+        choices=("ryb", "flyer", "none"),
+        default="ryb",
+        help="how the camera reads dice: ryb (red, yellow, blue or not a game die; the "
+        "default), flyer (colour-face dice too) or none (the nine colours as read)",
+    )
 
 
 @dataclass
@@ -79,7 +86,8 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
             from companion.live import open_table_feed
             from companion.tables.desk import TableDesk
 
-            feed = open_table_feed(args.source, config.data_dir)
+            game = None if args.game == "none" else args.game
+            feed = open_table_feed(args.source, config.data_dir, game=game)
             live, tables = feed, TableDesk.open(config.data_dir, feed.reader)
         app = create_app(config, session, live, tables)
     except BaseException:

@@ -98,3 +98,31 @@ def test_bad_settings_exit_2_with_a_message(
     assert "port must be 0..65535" in capsys.readouterr().err
     assert main(["serve", "--no-camera", "--token", "short", "--data", str(tmp_path)]) == 2
     assert "control token must be 16-128" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "colour_faces", "palette"),
+    [
+        ([], False, ("red", "yellow", "blue")),
+        (["--game", "flyer"], True, None),
+        (["--game", "none"], False, None),
+    ],
+)
+def test_the_game_sets_how_the_camera_reads_dice(
+    tmp_path: Path, argv: list[str], colour_faces: bool, palette: tuple[str, ...] | None
+) -> None:
+    served = build(parse(*argv, "--data", str(tmp_path)), io.StringIO())  # the demo video
+    try:
+        assert served.live is not None
+        config = served.live.reader.config  # type: ignore[attr-defined]
+        assert config.colour_faces is colour_faces
+        named = None if config.palette is None else tuple(c.value for c in config.palette)
+        assert named == palette
+    finally:
+        served.session.close()
+
+
+def test_an_unknown_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse("--game", "chess")
+    assert "invalid choice: 'chess'" in capsys.readouterr().err

@@ -6,9 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tests.web.browser.conftest import Dashboard, screenshot, wait_until
+from tests.web.test_api_support import FakeCamera
+from vision.settle import SettledRoll
+from vision.types import Colour, DiceReading, Die
 
 pytestmark = pytest.mark.browser
 
@@ -48,3 +52,59 @@ def test_values_a_roll_and_a_move_by_clicking(page: Any, dashboard: Dashboard) -
     screenshot(tab, "flyer-table")
     act(tab, lambda: tab.click("#undo"))
     assert "no markers" in str(tab.get_attribute("[data-space=n]", "aria-label"))
+
+
+def _face(x: int, colour: Colour, confidence: float = 0.95) -> Die:
+    box = (x - 15, 100, x + 15, 130)
+    return Die(colour, 1, confidence, box, confidence < 0.75, face_colour=colour)
+
+
+def _offer(dashboard: Dashboard, *dice: Die) -> None:
+    frame = np.full((360, 640, 3), 90, np.uint8)
+    dashboard.session.offer_roll(SettledRoll(2000.0, 1700.0, 61, frame, DiceReading.of(dice)))
+
+
+@pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True)
+def test_the_camera_fills_a_roll_and_a_person_checks_it(page: Any, dashboard: Dashboard) -> None:
+    _, view = dashboard.post(
+        "/api/games",
+        {"players": ["Al", "Bo"], "options": {"game": "flyer"}},
+    )
+    dashboard.session.append(view["id"], "values 3 1 4 1 5 6")
+    page.goto(dashboard.url(f"/games/{view['id']}"))
+    page.click("#read-colours")
+    wait_until(page, "document.querySelector('#camera-fill-note').textContent !== ''")
+    assert "has not seen a settled roll" in page.inner_text("#camera-fill-note")
+    pip_die = Die(Colour.RED, 4, 0.97, (300, 200, 330, 230))  # the normal die: not a colour
+    _offer(
+        dashboard,
+        _face(100, Colour.RED),
+        _face(140, Colour.BLUE),
+        _face(180, Colour.GREEN, 0.6),
+        _face(220, Colour.YELLOW),
+        _face(260, Colour.WHITE),
+        pip_die,
+    )
+    page.click("#read-colours")
+    wait_until(page, "document.querySelector('#camera-fill-note').textContent.includes('5 colour')")
+    note = page.inner_text("#camera-fill-note")
+    assert "1 not seen: choose it by hand" in note and "1 unsure, marked" in note
+    values = [page.input_value(f"#roll-form select[name=die{k}]") for k in range(1, 7)]
+    assert values == ["red", "blue", "yellow", "white", "green", ""]  # surest first
+    assert page.get_attribute("#roll-form select[name=die5]", "aria-invalid") == ""
+    page.select_option("#roll-form select[name=die5]", "purple")  # the person's check
+    page.select_option("#roll-form select[name=die6]", "red")
+    act(page, lambda: page.click("#roll-form button[type=submit]"))
+    assert dashboard.session.store.events(view["id"])[-1].line == (
+        "Al: roll red blue yellow white purple red"
+    )
+
+
+@pytest.mark.parametrize("dashboard", [{"camera": FakeCamera("lost")}], indirect=True)
+def test_no_camera_button_while_the_camera_is_lost(page: Any, dashboard: Dashboard) -> None:
+    _, view = dashboard.post("/api/games", {"players": ["Al", "Bo"], "options": {"game": "flyer"}})
+    dashboard.session.append(view["id"], "values 3 1 4 1 5 6")
+    page.goto(dashboard.url(f"/games/{view['id']}"))
+    page.wait_for_selector("#roll-form")
+    page.wait_for_timeout(2500)  # one camera poll
+    assert page.is_hidden("#read-colours")

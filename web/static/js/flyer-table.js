@@ -3,7 +3,9 @@
 // exactly as the server offers them in `state.legal`; every control writes one record line
 // (docs/rules-flyer.md) and the server answers with the new view or a refusal in words.
 
+import { watchCamera } from "./camera-state.js";
 import { el } from "./colours.js";
+import { fillFromCamera } from "./flyer-camera.js";
 import { HUES, chip, renderBoard, renderPlayers, renderStatus, renderValues } from "./flyer-board.js";
 import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
@@ -15,6 +17,7 @@ const errorNode = part("flyer-error");
 const game = gamePage(root, render);
 
 let selected = null;
+let cameraOk = false;
 
 function fromSpaces() {
   return new Set((game.view.state.legal || []).map((m) => m.from));
@@ -66,11 +69,32 @@ function valuesForm() {
   return form("values-form", "The normal die's six throws (they are sorted onto red … white)", inputs, "Set colour values", () => `values ${inputs.map((i) => i.value).join(" ")}`);
 }
 
+function cameraButton(picks) {
+  const note = el("p", { class: "camera-note", id: "camera-fill-note", "aria-live": "polite" });
+  const button = el("button", {
+    type: "button", class: "small", id: "read-colours", hidden: !cameraOk,
+    onclick: async () => {
+      try {
+        note.textContent = await fillFromCamera(picks);
+      } catch (err) {
+        note.textContent = `The camera's roll could not be read: ${err.message}`;
+      }
+    },
+  }, "Read with the camera");
+  return [button, note];
+}
+
 function rollForm(roller) {
-  const picks = [1, 2, 3, 4, 5, 6].map((k) => el("select", { name: `die${k}`, "aria-label": `colour die ${k}` },
+  const picks = [1, 2, 3, 4, 5, 6].map((k) => el("select", { name: `die${k}`, "aria-label": `colour die ${k}`, onchange: (e) => e.target.classList.remove("unsure") },
     el("option", { value: "" }, "—"), ...HUES.map((c) => el("option", { value: c }, c))));
-  return form("roll-form", `${roller}'s roll: the colour each die shows`, picks, `Roll for ${roller}`,
+  return form("roll-form", `${roller}'s roll: the colour each die shows`, [...picks, ...cameraButton(picks)], `Roll for ${roller}`,
     () => `${roller}: roll ${picks.map((p) => p.value).filter(Boolean).join(" ")}`);
+}
+
+function onCamera(camera) {
+  cameraOk = camera?.camera === "ok";
+  const button = document.getElementById("read-colours");
+  if (button) button.hidden = !cameraOk;
 }
 
 function lineForm() {
@@ -107,3 +131,4 @@ function render(view) {
 }
 
 startGamePage(game);
+watchCamera(onCamera);
