@@ -33,7 +33,7 @@ from companion.session_roll import CameraRolls
 from companion.session_table import Table
 from companion.session_values import GameSummary, GameView, HistoryEntry, Step, version_token
 from companion.store import EventStore
-from companion.store_values import GameInfo, StoredEvent, utc_iso
+from companion.store.values import GameInfo, StoredEvent, utc_iso
 
 DEFAULT_POLL_S = 0.5
 NOTHING_TO_UNDO = "There is nothing to undo: no move of this game is left to take back."

@@ -13,7 +13,7 @@ from companion.bgstats import PlayFacts, play_file
 from companion.errors import StoreValueError
 from companion.games import GameRules, find_game
 from companion.session_errors import FieldError
-from companion.store_values import MAX_TITLE_CHARS
+from companion.store.values import MAX_TITLE_CHARS
 
 # The names BG Stats knows the games by.
 GAME_NAMES = {"ryb": "RYB (Red Yellow Blue)", "rgb": "RGB"}

@@ -15,7 +15,7 @@ from companion.errors import InvalidEventError, RecordError
 from companion.games import GameRules, HeaderError
 from companion.record import RecordLine
 from companion.session_errors import FieldError
-from companion.store_values import (
+from companion.store.values import (
     MAX_HEADER_ITEMS,
     MAX_HEADER_KEY_CHARS,
     MAX_HEADER_VALUE_CHARS,

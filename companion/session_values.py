@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.session_camera import Pending
-from companion.store_values import StoredEvent
+from companion.store.values import StoredEvent
 from vision.types import Die
 
 

@@ -20,7 +20,7 @@ from companion.errors import (
     UnknownGameError,
 )
 from companion.store import EventStore, StoredEvent
-from companion.store_schema import DB_FILENAME, SCHEMA_VERSION
+from companion.store.schema import DB_FILENAME, SCHEMA_VERSION
 
 JPEG = b"\xff\xd8\xff\xe0 a tiny jpeg"
 HEADER = {"Players": "Al, Bo", "Edition": "2000"}

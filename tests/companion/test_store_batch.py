@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from companion import store_rows
 from companion.errors import ConflictError, StoreError, StoreValueError
 from companion.store import EventStore, StoredEvent
+from companion.store import rows as store_rows
 
 HEADER = {"Players": "Ann, Ben"}
 LINES = ("Ann: roll 1 2 3 4 5 6", "Ben: roll 6 5 4 3 2 1")

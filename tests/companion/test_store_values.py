@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from companion.errors import InvalidGameIdError, StoreValueError
-from companion.store_values import (
+from companion.store.values import (
     GAME_ID_RE,
     MAX_HEADER_ITEMS,
     MAX_LINE_CHARS,

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from companion import session_camera as cam
-from companion import store_rows
 from companion.errors import ConflictError, InvalidEventError, StoreError
 from companion.session import Session
 from companion.store import EventStore
+from companion.store import rows as store_rows
 
 GOALS = "goals most-1s most-2s most-3s"
 ANN, BEN = (3, 1, 4, 1, 5, 6), (6, 5, 4, 3, 2, 1)

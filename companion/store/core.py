@@ -21,7 +21,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from companion import store_rows as rows
 from companion.errors import (
     ConflictError,
     NothingToRedoError,
@@ -29,9 +28,10 @@ from companion.errors import (
     StoreError,
     StoreValueError,
 )
-from companion.store_pool import ConnectionPool
-from companion.store_schema import DB_FILENAME, migrate
-from companion.store_values import (
+from companion.store import rows
+from companion.store.pool import ConnectionPool
+from companion.store.schema import DB_FILENAME, migrate
+from companion.store.values import (
     MAX_TITLE_CHARS,
     GameId,
     GameInfo,

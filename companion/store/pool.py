@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.errors import StoreError
-from companion.store_schema import connect
+from companion.store.schema import connect
 
 MAX_IDLE_CONNECTIONS = 4
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import UnknownEventError, UnknownGameError
-from companion.store_values import GameId, GameInfo, NewEvent, StoredEvent, frozen_mapping
+from companion.store.values import GameId, GameInfo, NewEvent, StoredEvent, frozen_mapping
 
 # Each event with its latest undo/redo mark (if any): undone means that mark is an undo.
 _FROM_MARKED = """
