@@ -40,44 +40,6 @@ class HeaderError(RecordError):
         super().__init__(f"[{key}]: {message}")
 
 
-YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
-
-
-def one_word(name: str) -> str:
-    """A name that is one word without a colon, for `header_names`."""
-    if not name or len(name.split()) != 1 or ":" in name:
-        raise ValueError(f"{name!r} is not a name (one word, no colon)")
-    return name
-
-
-def header_names(
-    header: Mapping[str, str],
-    key: str,
-    missing: str,
-    read: Callable[[str], object] = one_word,
-    rule: str = "",
-) -> tuple[str, ...]:
-    """The comma-separated names of header `key`, in order. HeaderError when the key is missing
-    (`missing` says what to write) or when `read` refuses a name (its ValueError, then `rule`)."""
-    if key not in header:
-        raise HeaderError(key, f"missing: {missing}")
-    names = tuple(n.strip() for n in header[key].split(","))
-    for name in names:
-        try:
-            read(name)
-        except ValueError as exc:
-            raise HeaderError(key, f"{exc} ({rule})" if rule else str(exc)) from None
-    return names
-
-
-def header_flag(key: str, value: str) -> bool:
-    """A yes/no header value (also on/off, true/false; empty is no)."""
-    word = value.strip().lower()
-    if word not in YES + NO:
-        raise HeaderError(key, f"{value.strip()!r} is not yes or no")
-    return word in YES
-
-
 class GameRules(Protocol[S, E]):
     """What the store, the session, the CLI and the web need from a game's rules."""
 

@@ -16,11 +16,10 @@ from companion.games import (
     HeaderError,
     RuleSet,
     acting_player,
-    header_flag,
-    header_names,
     no_dice,
     state_free,
 )
+from companion.notation import header_flag, header_names
 
 
 def start(header: Mapping[str, str]) -> GameState:

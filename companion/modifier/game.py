@@ -10,7 +10,6 @@ from companion.games import (
     HeaderError,
     TableRollRuleSet,
     acting_player,
-    header_names,
     recorded_winner,
     state_free,
 )
@@ -19,6 +18,7 @@ from companion.modifier.notation import TABLE_VERBS, format_event, name, parse_e
 from companion.modifier.rules import apply, new_game
 from companion.modifier.state import DICE, GameState, Phase
 from companion.modifier.view import state_json
+from companion.notation import header_names
 from vision.types import Colour
 
 

@@ -9,11 +9,11 @@ from companion.games import (
     HeaderError,
     RuleSet,
     acting_player,
-    header_names,
     no_dice,
     recorded_winner,
     state_free,
 )
+from companion.notation import header_names
 from companion.rgb.notation import parse_event
 from companion.rgb.rules import apply, new_game
 from companion.rgb.state import GameState, Phase

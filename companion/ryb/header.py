@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games import NO, HeaderError, header_flag, header_names
+from companion.games import HeaderError
+from companion.notation import NO, header_flag, header_names
 from companion.ryb import tokens as tk
 from companion.ryb.deck import DeckError, builtin_deck
 from companion.ryb.state import Edition, Options, Payment, VariableMode, VariableRule
