@@ -117,6 +117,10 @@ class ModelReader:
     def read(self, frame_bgr: npt.NDArray[np.uint8]) -> DiceReading:
         return self.read_timed(frame_bgr, StageTimes())
 
+    def candidates(self, frame_bgr: npt.NDArray[np.uint8]) -> list[finder.Candidate]:
+        """What the finder proposes in a frame, best first: where `read` starts."""
+        return find_dice(self._finder, frame_bgr, self.config)
+
     def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
         found = find_dice(self._finder, frame_bgr, self.config, times)
         if not found:
