@@ -18,9 +18,9 @@ from tests.vision.test_baseline_drawing import (
     draw_scene,
 )
 from vision.baseline import BaselineReader, read_baseline
-from vision.baseline_colour import classify_hsv, grey_world_gains, median_hsv
-from vision.baseline_groups import FACES, layout_error
-from vision.baseline_pips import Pip
+from vision.baseline.colour import classify_hsv, grey_world_gains, median_hsv
+from vision.baseline.groups import FACES, layout_error
+from vision.baseline.pips import Pip
 from vision.datasets import LabelledBox
 from vision.metrics import match_image
 from vision.reading_protocol import Reader

@@ -3,12 +3,12 @@
 It is the common open-source recipe written in our own code, kept honest and simple so that the
 model reader's margin over it is a measured figure:
 
-1. pips: round blobs, dark and light, each checked against a ring around it (`baseline_pips`);
-2. dice: pips linked when close for their size and joined by die face (`baseline_groups`);
+1. pips: round blobs, dark and light, each checked against a ring around it (`pips.py`);
+2. dice: pips linked when close for their size and joined by die face (`groups.py`);
 3. pips per die: the group's size, clipped to 1..6;
 4. box: the body-coloured region around the pips, or a square sized from the pip spread and
-   pip size where that region cannot be trusted (`baseline_box`);
-5. colour: median HSV of the face around the pips after grey-world balance (`baseline_colour`).
+   pip size where that region cannot be trusted (`box.py`);
+5. colour: median HSV of the face around the pips after grey-world balance (`colour.py`).
 
 A lone pip is a die (a 1) only when it is strong and sits in a plain patch, because texture
 makes stray round blobs.
@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.baseline_box import BoxParams, die_box_xyxy
-from vision.baseline_colour import ColourRanges, body_colour, grey_world_gains
-from vision.baseline_groups import GroupParams, PipGroup, group_pips
-from vision.baseline_pips import Pip, PipParams, find_pips
+from vision.baseline.box import BoxParams, die_box_xyxy
+from vision.baseline.colour import ColourRanges, body_colour, grey_world_gains
+from vision.baseline.groups import GroupParams, PipGroup, group_pips
+from vision.baseline.pips import Pip, PipParams, find_pips
 from vision.reading_protocol import FrameBGR
 from vision.types import BoxXYXY, DiceReading, Die
 

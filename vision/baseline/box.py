@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.baseline_groups import PipGroup
+from vision.baseline.groups import PipGroup
 
 Image = NDArray[np.uint8]
 BoxF = tuple[float, float, float, float]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.baseline_pips import Pip
+from vision.baseline.pips import Pip
 
 Image = NDArray[np.uint8]
 

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.baseline_pips import Pip
+from vision.baseline.pips import Pip
 from vision.types import Colour
 
 Image = NDArray[np.uint8]
