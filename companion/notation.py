@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from companion.errors import RecordError
 from companion.games import HeaderError
 
 YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
@@ -43,3 +44,25 @@ def header_flag(key: str, value: str) -> bool:
     if word not in YES + NO:
         raise HeaderError(key, f"{value.strip()!r} is not yes or no")
     return word in YES
+
+
+def split_line(
+    line: str,
+    read_name: Callable[[str], str] = one_word,
+    table: frozenset[str] = frozenset(),
+    expected: str = "expected `NAME: VERB ARGS...`",
+) -> tuple[str, str, list[str]]:
+    """`NAME: verb args` to (name, verb in lower case, args), or ("", verb, args) for a verb of
+    `table` that the whole table writes without a name. RecordError (no line number) saying
+    `expected` when the line has neither shape, or why `read_name` refuses the name."""
+    words = line.split()
+    if words and words[0].lower() in table:
+        return "", words[0].lower(), words[1:]
+    who, sep, rest = line.partition(":")
+    words = rest.split()
+    if not sep or not who.strip() or not words:
+        raise RecordError(expected)
+    try:
+        return read_name(who.strip()), words[0].lower(), words[1:]
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None

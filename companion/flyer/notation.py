@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.errors import RecordError
 from companion.flyer.colours import Hue, HueError, parse_hue
 from companion.flyer.events import Event, MoveMarkers, Roll, Values
+from companion.notation import split_line
 
 USAGE = {
     "values": "values V V V V V V",
@@ -41,15 +42,7 @@ def parse_event(line: str) -> Event:
     """One record line to an event; RecordError (no line number) when it cannot be read.
 
     `values ...` is the whole table's line and needs no name (`NAME: values ...` is read too)."""
-    first = line.split()[:1]
-    if first and first[0].lower() == "values":
-        return _values("", line.split()[1:])
-    who, sep, rest = line.partition(":")
-    words = rest.split()
-    player = who.strip()
-    if not sep or not player or len(player.split()) != 1 or not words:
-        raise RecordError("expected `NAME: VERB ARGS...`")
-    verb, args = words[0].lower(), words[1:]
+    player, verb, args = split_line(line, table=frozenset({"values"}))
     if verb == "values":
         return _values(player, args)
     if verb == "roll":

@@ -21,6 +21,7 @@ from companion.modifier.events import (
     Roll,
     RollOff,
 )
+from companion.notation import split_line
 
 NAME_RE = re.compile(r"^[^\W\d_][\w'.-]*$")
 Parser = Callable[[str, list[str]], Event]
@@ -86,29 +87,14 @@ TABLE: dict[str, Parser] = {
 }
 PLAYER: dict[str, Parser] = {"declare": _declare, "roll": _roll, "mod": _mod}
 TABLE_VERBS = frozenset(TABLE)
-
-
-def split_line(line: str) -> tuple[str, str, list[str]]:
-    """(name or "", verb, args); RecordError when the line has neither shape."""
-    words = line.split()
-    if words and words[0].lower() in TABLE:
-        return "", words[0].lower(), words[1:]
-    who, sep, rest = line.partition(":")
-    words = rest.split()
-    if not sep or len(who.split()) != 1 or not words:
-        raise RecordError(
-            f"expected `NAME: VERB ARGS...` ({', '.join(PLAYER)}) or a table line "
-            f"({', '.join(TABLE)})"
-        )
-    try:
-        return name(who.strip()), words[0].lower(), words[1:]
-    except cd.CardError as exc:
-        raise RecordError(str(exc)) from None
+EXPECTED = (
+    f"expected `NAME: VERB ARGS...` ({', '.join(PLAYER)}) or a table line ({', '.join(TABLE)})"
+)
 
 
 def parse_event(line: str) -> Event:
     """One record line to an event (syntax only; `rules.apply` judges it)."""
-    player, verb, args = split_line(line)
+    player, verb, args = split_line(line, name, TABLE_VERBS, EXPECTED)
     if player and verb in TABLE:
         raise RecordError(f"{verb} is done by the whole table: write it without a name")
     parser = TABLE.get(verb) if not player else PLAYER.get(verb)

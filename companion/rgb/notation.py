@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.errors import RecordError
+from companion.notation import split_line
 from companion.rgb.board import Kind, Layer, Square, SquareError
 from companion.rgb.events import Attack, Create, Event, Heal, Move, Pass, Place, Sustain
 
@@ -71,12 +72,7 @@ PARSERS: dict[str, tuple[int, Parser]] = {
 
 def parse_event(line: str) -> Event:
     """One record line to an event; RecordError (no line number) when it cannot be read."""
-    who, sep, rest = line.partition(":")
-    words = rest.split()
-    player = who.strip()
-    if not sep or not player or len(player.split()) != 1 or not words:
-        raise RecordError("expected `NAME: VERB ARGS...`")
-    verb, args = words[0].lower(), words[1:]
+    player, verb, args = split_line(line)
     if verb not in PARSERS:
         raise RecordError(f"unknown verb {verb!r} (verbs: {', '.join(PARSERS)})")
     arity, parser = PARSERS[verb]

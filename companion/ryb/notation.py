@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.errors import RecordError
+from companion.notation import split_line
 from companion.ryb import tokens as tk
 from companion.ryb.deck import builtin_deck
 from companion.ryb.events import (
@@ -223,22 +224,9 @@ RECYCLABLE = frozenset(
 )
 
 
-def split_line(line: str) -> tuple[str, str, list[str]]:
-    """`NAME: verb args` to (name, verb, args); raises RecordError on a malformed line."""
-    who, sep, rest = line.partition(":")
-    words = rest.split()
-    if not sep or not who.strip() or not words:
-        raise RecordError("expected `NAME: VERB ARGS...`")
-    try:
-        player = tk.name(who.strip())
-    except tk.TokenError as exc:
-        raise RecordError(str(exc)) from None
-    return player, words[0].lower(), words[1:]
-
-
 def parse_event(line: str, state: GameState) -> Event:
     """One record line to an event (syntax only; the rules judge it in `apply`)."""
-    player, verb, args = split_line(line)
+    player, verb, args = split_line(line, tk.name)
     parser = PARSERS.get(verb)
     if parser is None:
         raise RecordError(f"unknown verb {verb!r} (verbs: {', '.join(PARSERS)})")

@@ -1,4 +1,5 @@
-"""The record notation every game shares: header names and yes/no words (companion.notation)."""
+"""The record notation every game shares (companion.notation): header names, yes/no words and
+the split of an event line into who, verb and arguments."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import re
 
 import pytest
 
+from companion.errors import RecordError
 from companion.games import HeaderError
-from companion.notation import header_flag, header_names
+from companion.notation import header_flag, header_names, split_line
 
 
 @pytest.mark.parametrize(
@@ -50,3 +52,43 @@ def test_header_flag(value: str, flag: bool) -> None:
 def test_header_flag_refuses_other_words() -> None:
     with pytest.raises(HeaderError, match=re.escape("[Cancel]: 'Maybe' is not yes or no")):
         header_flag("Cancel", " Maybe ")
+
+
+TABLE = frozenset({"values"})
+
+
+@pytest.mark.parametrize(
+    ("line", "split"),
+    [
+        ("Al: roll r b", ("Al", "roll", ["r", "b"])),
+        ("  Al :  ROLL  ", ("Al", "roll", [])),
+        ("Al: pass: now", ("Al", "pass:", ["now"])),
+        ("Values 1 2", ("", "values", ["1", "2"])),
+        ("Al: values 1 2", ("Al", "values", ["1", "2"])),
+    ],
+)
+def test_split_line(line: str, split: tuple[str, str, list[str]]) -> None:
+    assert split_line(line, table=TABLE) == split
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("Al roll", "expected `NAME: VERB ARGS...`"),
+        (": roll", "expected `NAME: VERB ARGS...`"),
+        ("Al:", "expected `NAME: VERB ARGS...`"),
+        ("", "expected `NAME: VERB ARGS...`"),
+        ("Al Bo: roll", "'Al Bo' is not a name (one word, no colon)"),
+        ("roll 1 2", "expected `NAME: VERB ARGS...`"),
+    ],
+)
+def test_split_line_refuses(line: str, error: str) -> None:
+    with pytest.raises(RecordError, match=re.escape(error)) as caught:
+        split_line(line, table=TABLE)
+    assert caught.value.line_no is None
+
+
+def test_split_line_reads_the_name_and_words_its_own_refusal() -> None:
+    assert split_line("al: pass", str.title) == ("Al", "pass", [])
+    with pytest.raises(RecordError, match="say who: NAME: VERB"):
+        split_line("pass", expected="say who: NAME: VERB")
