@@ -15,11 +15,11 @@ from flask import Flask
 
 from companion.session import Session
 from web import errors, headers, login, security
-from web.api import bp as api_bp
-from web.api_camera import bp as camera_bp
-from web.api_games import bp as games_bp
-from web.api_stats import bp as stats_bp
-from web.api_tables import bp as tables_bp
+from web.api.camera import bp as camera_bp
+from web.api.core import bp as api_bp
+from web.api.games import bp as games_bp
+from web.api.stats import bp as stats_bp
+from web.api.tables import bp as tables_bp
 from web.config import (
     EXTENSION,
     LiveFeed,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from web.api import jpeg_response, view_response
+from web.api.core import jpeg_response, view_response
 from web.config import services
 from web.errors import ApiError, json_body, optional_seq, url_int
 from web.security import overlay_readable

@@ -7,7 +7,7 @@ import json
 
 from flask import Blueprint, Response
 
-from web.api import attachment, view_response
+from web.api.core import attachment, view_response
 from web.config import services
 from web.errors import json_body
 

@@ -8,7 +8,7 @@ from flask import Blueprint, Response
 
 from companion.games import find_game
 from companion.stats import game_stats
-from web.api import view_response
+from web.api.core import view_response
 from web.config import services
 
 bp = Blueprint("stats", __name__)
