@@ -11,8 +11,8 @@ class InvalidEventError(DicetableError, ValueError):
     """The rules refuse an event; the state it was applied to is unchanged."""
 
 
-class RecordError(DicetableError, ValueError):
-    """A game record (or one line of it) cannot be read."""
+class LineError(DicetableError, ValueError):
+    """A text the user wrote cannot be read; the line it is on is named when known."""
 
     def __init__(self, message: str, line_no: int | None = None, line: str | None = None) -> None:
         self.reason = message
@@ -20,6 +20,10 @@ class RecordError(DicetableError, ValueError):
         self.line = line
         where = f"line {line_no}: {line!r}: " if line_no is not None else ""
         super().__init__(f"{where}{message}")
+
+
+class RecordError(LineError):
+    """A game record (or one line of it) cannot be read."""
 
 
 class StoreError(DicetableError):

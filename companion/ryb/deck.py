@@ -13,7 +13,7 @@ from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 
-from companion.errors import DicetableError
+from companion.errors import LineError
 from companion.ryb.dice import GOAL_COLOURS
 from vision.types import Colour
 
@@ -34,15 +34,8 @@ class Card(StrEnum):
 MAX_TARGET = 99
 
 
-class DeckError(DicetableError, ValueError):
+class DeckError(LineError):
     """A deck file cannot be read; says which line and why."""
-
-    def __init__(self, message: str, line_no: int | None = None, line: str | None = None) -> None:
-        self.reason = message
-        self.line_no = line_no
-        self.line = line
-        where = f"line {line_no}: {line!r}: " if line_no is not None else ""
-        super().__init__(f"{where}{message}")
 
 
 @dataclass(frozen=True, slots=True)
