@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NoReturn
 
+from companion import players as pl
 from companion.errors import InvalidEventError
 from companion.flyer import paying
 from companion.flyer.board import Board
@@ -23,10 +24,8 @@ def fail(message: str) -> NoReturn:
 
 
 def check_players(board: Board, names: Sequence[str]) -> None:
-    if not MIN_PLAYERS <= len(names) <= len(board.homes):
-        fail(f"this board is for {MIN_PLAYERS} to {len(board.homes)} players, not {len(names)}")
-    if len({n.casefold() for n in names}) != len(names):
-        fail("every player needs a name of their own")
+    """As many players as the board has homebases at most, with names of their own."""
+    pl.check_players("this board", names, MIN_PLAYERS, len(board.homes))
 
 
 def check_homes(board: Board, names: Sequence[str], homes: Sequence[str]) -> None:

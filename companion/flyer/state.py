@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from companion.flyer.board import Board
 from companion.flyer.colours import STACK_ORDER, Hue
+from companion.players import seat_of
 
 
 class Phase(StrEnum):
@@ -48,10 +49,7 @@ class GameState:
         return Phase.MOVE if self.rolled else Phase.ROLL
 
     def seat_of(self, name: str) -> int | None:
-        for seat, player in enumerate(self.players):
-            if player.casefold() == name.casefold():
-                return seat
-        return None
+        return seat_of(self.players, name)
 
     def owner_of_home(self, space: str) -> str | None:
         if space in self.homes:

@@ -41,18 +41,11 @@ from companion.modifier.state import (
     Result,
     Round,
 )
+from companion.players import check_players
 
 
 def new_game(names: Sequence[str]) -> GameState:
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InvalidEventError(
-            f"the modifier dice game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-            f"not {len(names)}"
-        )
-    folded = [n.casefold() for n in names]
-    for name in names:
-        if folded.count(name.casefold()) > 1:
-            raise InvalidEventError(f"two players are called {name!r}; names must differ")
+    check_players("the modifier dice game", names, MIN_PLAYERS, MAX_PLAYERS)
     return GameState(players=tuple(names), tokens=(0,) * len(names))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from companion.players import check_players
 from companion.rgb import actions as act
 from companion.rgb import legal
 from companion.rgb.board import Square, Stack
@@ -22,10 +23,7 @@ PLAYERS = 2
 def new_game(names: Sequence[str]) -> GameState:
     """The first name is the first player (two Men, three Children); the second has the Golden
     Child (ruling 1)."""
-    if len(names) != PLAYERS:
-        act.fail(f"RGB is for two players, not {len(names)}")
-    if names[0].casefold() == names[1].casefold():
-        act.fail(f"the two players need different names, not {names[0]!r} twice")
+    check_players("RGB", names, PLAYERS, PLAYERS)
     return start_state((names[0], names[1]))
 
 

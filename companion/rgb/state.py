@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from companion.players import seat_of
 from companion.rgb.board import Kind, Layer, Square, Stack
 
 PIECE_SIZES = ("large", "medium", "small")
@@ -69,10 +70,7 @@ class GameState:
         return Phase.SUSTAIN if self.starving else Phase.PLAY
 
     def seat_of(self, name: str) -> int | None:
-        for seat, player in enumerate(self.players):
-            if player.casefold() == name.casefold():
-                return seat
-        return None
+        return seat_of(self.players, name)
 
     def stacks_of(self, owner: str) -> Iterator[tuple[Square, Stack]]:
         for square in sorted(self.board):

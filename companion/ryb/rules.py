@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from companion.players import check_players
 from companion.ryb import attempt, cards, reactions, turns, variable, variants
 from companion.ryb.common import fail
 from companion.ryb.deck import Card
@@ -54,12 +55,7 @@ _FIXED_CARDS: dict[type[object], Card] = {
 
 def new_game(options: Options, names: Sequence[str]) -> GameState:
     """Seats in `names` order, the first player first; pools full, or empty for a draft."""
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        fail(f"RYB is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-    folded = [n.casefold() for n in names]
-    for name in names:
-        if folded.count(name.casefold()) > 1:
-            fail(f"two players are called {name!r}; give them different names")
+    check_players("RYB", names, MIN_PLAYERS, MAX_PLAYERS)
     if not 0 <= options.draft_first < len(names):
         fail(f"the draft starts at seat {options.draft_first}, but there are {len(names)} seats")
     pool = Pool() if options.draft else Pool.starting()

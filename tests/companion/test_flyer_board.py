@@ -82,7 +82,7 @@ HEADERS = [
     ({"Players": "Al, Bo", "Homes": "nw-home"}, "Homes", "name one homebase per player"),
     ({"Players": "Al, Bo", "Homes": "nw-home, centre"}, "Homes", "'centre' is not a homebase"),
     ({"Players": "Al, Bo", "Homes": "nw-home, nw-home"}, "Homes", "cannot share a homebase"),
-    ({"Players": "Al, al"}, "Players", "every player needs a name of their own"),
+    ({"Players": "Al, al"}, "Players", "two players are called 'Al'; give them different"),
     ({"Players": "Al, Bo", "Board": "moon"}, "Board", "unknown board 'moon'"),
     ({"Players": "Al, Bo", "Covered": "maybe"}, "Covered", "'maybe' is not yes or no"),
     ({}, "Players", "missing"),

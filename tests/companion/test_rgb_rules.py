@@ -312,7 +312,7 @@ def test_unreadable_lines(line: str, reason: str) -> None:
 
 @pytest.mark.parametrize(
     ("players", "reason"),
-    [("Al", "RGB is for two players, not 1"), ("Al, Bo, Cy", "not 3"), ("Al, al", "different")],
+    [("Al", "RGB is for 2 players, not 1"), ("Al, Bo, Cy", "not 3"), ("Al, al", "different")],
 )
 def test_header_players(players: str, reason: str) -> None:
     from companion.games import HeaderError
