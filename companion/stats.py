@@ -17,11 +17,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from companion import session_rules as sr
 from companion.games import GameRules
 from companion.ryb.dice import DIE_COLOURS, RolledDie
 from companion.ryb.events import Attempt, Cancel, DoOver, Reroll
 from companion.ryb.state import GameState
+from companion.session import rules as sr
 
 FACES = 6
 DEGREES = FACES - 1

@@ -1,10 +1,10 @@
 """A table roll: for games where everyone throws at once (the modifier dice game), one settled
 frame holds every player's dice, each player's in their own zone of the table. The session keeps
-it as a pending roll like an RYB attempt (`companion.session_camera.Pending` with `rollers`):
+it as a pending roll like an RYB attempt (`companion.session.camera.Pending` with `rollers`):
 all the dice in one list, `owners` naming whose each die is ("" for a die outside every player's
 zone), corrected die by die with the same calls, and accepted as one record line per player.
 
-Pure functions over `Pending`; `companion.session_roll` finds the zones and calls them.
+Pure functions over `Pending`; `companion.session.roll` finds the zones and calls them.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from companion.session_errors import PendingError
+from companion.session.errors import PendingError
 from companion.zone_rolls import UNZONED, split_by_player
 from vision.types import DiceReading, Die
 
 if TYPE_CHECKING:
-    from companion.session_camera import CameraShot, Pending
+    from companion.session.camera import CameraShot, Pending
 
 STRAY = ""  # the owner of a die outside every rolling player's zone
 

@@ -31,7 +31,7 @@ from web.config import (
 from web.pages import bp as pages_bp
 
 if TYPE_CHECKING:
-    from companion.session_camera import Pending
+    from companion.session.camera import Pending
     from companion.tables.desk import TableDesk
     from vision.settle import SettledRoll
 

@@ -25,7 +25,7 @@ from companion.errors import (
     UnknownGameError,
 )
 from companion.games import UnknownRulesError
-from companion.session_errors import FieldError, NoPendingError
+from companion.session.errors import FieldError, NoPendingError
 
 JSON_PREFIXES = ("/api/", "/video.mjpeg", "/login", "/logout")
 

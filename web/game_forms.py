@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import game_names
-from companion.session_rules import MAX_PLAYERS_LISTED
+from companion.session.rules import MAX_PLAYERS_LISTED
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Response
 
 from companion.session import Session
-from companion.session_values import GameView, LastRoll
+from companion.session.values import GameView, LastRoll
 from web.config import LiveFeed
 
 RETRY_MS = 2000

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.session_errors import FieldError
+from companion.session.errors import FieldError
 
 DEFAULT_TABLE = "default"
 MAX_NAME = 40

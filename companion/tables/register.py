@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.session_errors import FieldError
+from companion.session.errors import FieldError
 from vision.memory import Confirmed
 from vision.types import COLOURS, Colour, Die
 

@@ -11,8 +11,8 @@ from companion.cli import main
 from companion.errors import RecordError
 from companion.record import replay
 from companion.ryb.tokens import TokenError, number
-from companion.session_camera import parse_dice_text
-from companion.session_errors import PendingError
+from companion.session.camera import parse_dice_text
+from companion.session.errors import PendingError
 
 BAD_NUMBERS = ["²", "٣", "1²", "1" + "0" * 5000]
 

@@ -15,7 +15,7 @@ from companion.errors import InvalidEventError, RecordError
 from companion.games import find_game
 from companion.record import replay
 from companion.session import Session
-from companion.session_errors import FieldError
+from companion.session.errors import FieldError
 
 GOLDEN = Path(__file__).parent / "golden"
 THREE = GOLDEN / "modifier-three.mod"

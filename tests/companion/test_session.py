@@ -25,8 +25,8 @@ from companion.errors import (
 from companion.games import find_game
 from companion.record import replay
 from companion.session import Session
-from companion.session_errors import FieldError
-from companion.session_table import Table
+from companion.session.errors import FieldError
+from companion.session.table import Table
 
 GOLDEN = Path(__file__).parent / "golden" / "example3.ryb"
 

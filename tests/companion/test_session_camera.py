@@ -14,7 +14,7 @@ import pytest
 
 from companion.errors import InvalidEventError
 from companion.session import Session
-from companion.session_errors import FieldError, NoPendingError, PendingError
+from companion.session.errors import FieldError, NoPendingError, PendingError
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from companion import session_camera as cam
 from companion import table_roll as tr
 from companion.errors import InvalidEventError
 from companion.games import ANY_COLOUR, find_game
 from companion.modifier.camera import table_rollers
-from companion.session_errors import PendingError
+from companion.session import camera as cam
+from companion.session.errors import PendingError
 from companion.zone_rolls import UNZONED
 from vision.types import Colour, DiceReading, Die
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from companion import session_camera as cam
 from companion.errors import ConflictError, InvalidEventError, StoreError
 from companion.session import Session
+from companion.session import camera as cam
 from companion.store import EventStore
 from companion.store import rows as store_rows
 

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from calibration import storage
 from companion.session import Session
-from companion.session_camera import Pending
+from companion.session.camera import Pending
 from tests.calibration.helpers import SIZE, make_profile
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die

@@ -14,7 +14,7 @@ from typing import Any
 from companion.errors import InvalidEventError, RecordError
 from companion.games import GameRules, HeaderError
 from companion.record import RecordLine
-from companion.session_errors import FieldError
+from companion.session.errors import FieldError
 from companion.store.values import (
     MAX_HEADER_ITEMS,
     MAX_HEADER_KEY_CHARS,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion import table_roll as tr
-from companion.session_errors import PendingError
+from companion.session.errors import PendingError
 from vision.types import COLOURS, Colour, DiceReading, Die
 
 MAX_DICE = 24

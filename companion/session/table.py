@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from companion.session_camera import Pending
-from companion.session_errors import NoPendingError
-from companion.session_values import Cleared, LastRoll
+from companion.session.camera import Pending
+from companion.session.errors import NoPendingError
+from companion.session.values import Cleared, LastRoll
 
 T = TypeVar("T")
 

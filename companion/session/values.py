@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.session_camera import Pending
+from companion.session.camera import Pending
 from companion.store.values import StoredEvent
 from vision.types import Die
 

@@ -8,18 +8,18 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from companion import session_rules as sr
 from companion.bgstats import PlayFacts, play_file
 from companion.errors import StoreValueError
 from companion.games import GameRules, find_game
-from companion.session_errors import FieldError
+from companion.session import rules as sr
+from companion.session.errors import FieldError
 from companion.store.values import MAX_TITLE_CHARS
 
 # The names BG Stats knows the games by.
 GAME_NAMES = {"ryb": "RYB (Red Yellow Blue)", "rgb": "RGB"}
 
 if TYPE_CHECKING:
-    from companion.session_values import GameView
+    from companion.session.values import GameView
     from companion.store import EventStore
 
 

@@ -3,8 +3,8 @@ change games only through it, so every rule is applied here and nowhere else.
 
 An appended line is parsed and applied to the folded state inside the store's write lock
 (`append_validated`), so a line the rules refuse is never stored and two clients can never
-interleave a check and an append. Camera rolls wait in `companion.session_table.Table` until
-a person accepts them (`companion.session_roll`). See docs/api.md.
+interleave a check and an append. Camera rolls wait in `companion.session.table.Table` until
+a person accepts them (`companion.session.roll`). See docs/api.md.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from companion import session_rules as sr
 from companion.errors import (
     ConflictError,
     InvalidEventError,
@@ -27,11 +26,12 @@ from companion.errors import (
 )
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
 from companion.record import parse_record, replay_steps
-from companion.session_errors import FieldError
-from companion.session_games import GameChores
-from companion.session_roll import CameraRolls
-from companion.session_table import Table
-from companion.session_values import GameSummary, GameView, HistoryEntry, Step, version_token
+from companion.session import rules as sr
+from companion.session.errors import FieldError
+from companion.session.games import GameChores
+from companion.session.roll import CameraRolls
+from companion.session.table import Table
+from companion.session.values import GameSummary, GameView, HistoryEntry, Step, version_token
 from companion.store import EventStore
 from companion.store.values import GameInfo, StoredEvent, utc_iso
 
