@@ -3,9 +3,10 @@ and splitting an event line into who, verb and arguments (docs/record-format.md)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 
-from companion.errors import RecordError
+from companion.errors import InvalidEventError, RecordError
 from companion.games import HeaderError
 
 YES, NO = ("yes", "on", "true"), ("no", "off", "false", "")
@@ -36,6 +37,16 @@ def header_names(
         except ValueError as exc:
             raise HeaderError(key, f"{exc} ({rule})" if rule else str(exc)) from None
     return names
+
+
+@contextmanager
+def header_value(key: str, refused: type[Exception] = InvalidEventError) -> Iterator[None]:
+    """Says a `refused` error raised inside (the rules, or a reader, refusing what the header
+    gives) as a HeaderError on `key`."""
+    try:
+        yield
+    except refused as exc:
+        raise HeaderError(key, str(exc)) from None
 
 
 def header_flag(key: str, value: str) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.errors import InvalidEventError
 from companion.flyer.board import BoardError, board_from_header
 from companion.flyer.notation import parse_event
 from companion.flyer.rules import apply as apply_event
@@ -13,33 +12,26 @@ from companion.flyer.state import GameState, Phase
 from companion.flyer.view import state_json
 from companion.flyer.writing import format_event
 from companion.games import (
-    HeaderError,
     RuleSet,
     acting_player,
     no_dice,
     state_free,
 )
-from companion.notation import header_flag, header_names
+from companion.notation import header_flag, header_names, header_value
 
 
 def start(header: Mapping[str, str]) -> GameState:
     """A new game from `[Players]`, `[Board]` (default), `[Homes]` and `[Covered]` (no)."""
     names = header_names(header, "Players", 'name the players in seat order, [Players "Al, Bo"]')
-    try:
+    with header_value("Board", BoardError):
         board = board_from_header(header.get("Board", "default"))
-    except BoardError as exc:
-        raise HeaderError("Board", str(exc)) from None
     homes = board.homes[: len(names)]
     if "Homes" in header:
         homes = header_names(header, "Homes", 'homebases in seat order, [Homes "ne-home, sw-home"]')
-    try:
+    with header_value("Players"):
         check_players(board, names)
-    except InvalidEventError as exc:
-        raise HeaderError("Players", str(exc)) from None
-    try:
+    with header_value("Homes"):
         check_homes(board, names, homes)
-    except InvalidEventError as exc:
-        raise HeaderError("Homes", str(exc)) from None
     return new_game(board, names, homes, header_flag("Covered", header.get("Covered", "no")))
 
 

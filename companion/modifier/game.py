@@ -18,7 +18,7 @@ from companion.modifier.notation import TABLE_VERBS, format_event, name, parse_e
 from companion.modifier.rules import apply, new_game
 from companion.modifier.state import DICE, GameState, Phase
 from companion.modifier.view import state_json
-from companion.notation import header_names
+from companion.notation import header_names, header_value
 from vision.types import Colour
 
 
@@ -35,10 +35,8 @@ def players(header: Mapping[str, str]) -> tuple[str, ...]:
 def start(header: Mapping[str, str]) -> GameState:
     """The starting state a record header describes (only `Players` matters to the rules)."""
     names = players(header)
-    try:
+    with header_value("Players"):
         return new_game(names)
-    except InvalidEventError as exc:
-        raise HeaderError("Players", str(exc)) from None
 
 
 def current_player(state: GameState) -> str | None:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.errors import InvalidEventError
 from companion.games import (
-    HeaderError,
     RuleSet,
     acting_player,
     no_dice,
     recorded_winner,
     state_free,
 )
-from companion.notation import header_names
+from companion.notation import header_names, header_value
 from companion.rgb.notation import parse_event
 from companion.rgb.rules import apply, new_game
 from companion.rgb.state import GameState, Phase
@@ -25,10 +23,8 @@ def start(header: Mapping[str, str]) -> GameState:
     """`[Players "First, Second"]`: the first named places first and has two Men."""
     example = 'name the two players, first player first, [Players "Al, Bo"]'
     names = header_names(header, "Players", example)
-    try:
+    with header_value("Players"):
         return new_game(names)
-    except InvalidEventError as exc:
-        raise HeaderError("Players", str(exc)) from None
 
 
 def current_player(state: GameState) -> str | None:

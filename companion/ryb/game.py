@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.errors import InvalidEventError
-from companion.games import HeaderError, RuleSet, acting_player, recorded_winner
+from companion.games import RuleSet, acting_player, recorded_winner
+from companion.notation import header_value
 from companion.ryb import header as hd
 from companion.ryb import tokens as tk
 from companion.ryb.dice import NEEDS
@@ -23,10 +24,8 @@ from vision.types import Colour
 def start(header: Mapping[str, str]) -> GameState:
     """The starting state a record header describes."""
     names = hd.players(header)
-    try:
+    with header_value("Players"):
         return new_game(hd.options(header, names), names)
-    except InvalidEventError as exc:
-        raise HeaderError("Players", str(exc)) from None
 
 
 def current_player(state: GameState) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games import HeaderError
-from companion.notation import NO, header_flag, header_names
+from companion.notation import NO, header_flag, header_names, header_value
 from companion.ryb import tokens as tk
 from companion.ryb.deck import DeckError, builtin_deck
 from companion.ryb.state import Edition, Options, Payment, VariableMode, VariableRule
@@ -51,10 +51,8 @@ def options(header: Mapping[str, str], names: tuple[str, ...]) -> Options:
     payments = {p.value: p.value for p in Payment} | dict.fromkeys(NO, "no")
     paid = _choice("Reroll", header.get("Reroll", "no"), payments)
     deck_name = header.get("Deck", "default").strip()
-    try:
+    with header_value("Deck", DeckError):
         builtin_deck(deck_name)
-    except DeckError as exc:
-        raise HeaderError("Deck", str(exc)) from None
     return Options(
         edition=Edition(edition),
         strict=rules == "strict",

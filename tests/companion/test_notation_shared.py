@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from companion.errors import RecordError
+from companion.errors import InvalidEventError, RecordError
 from companion.games import HeaderError
-from companion.notation import header_flag, header_names, split_line
+from companion.notation import header_flag, header_names, header_value, split_line
 
 
 @pytest.mark.parametrize(
@@ -92,3 +92,24 @@ def test_split_line_reads_the_name_and_words_its_own_refusal() -> None:
     assert split_line("al: pass", str.title) == ("Al", "pass", [])
     with pytest.raises(RecordError, match="say who: NAME: VERB"):
         split_line("pass", expected="say who: NAME: VERB")
+
+
+@pytest.mark.parametrize(
+    ("refused", "error", "shown"),
+    [
+        (InvalidEventError, InvalidEventError("too many"), "[Players]: too many"),
+        (ValueError, ValueError("no such board"), "[Players]: no such board"),
+        (InvalidEventError, HeaderError("Deck", "unknown"), "[Deck]: unknown"),
+    ],
+)
+def test_header_value_says_a_refused_value_on_its_key(
+    refused: type[Exception], error: Exception, shown: str
+) -> None:
+    """A refusal becomes the key's HeaderError; a HeaderError raised inside keeps its own key."""
+    with pytest.raises(HeaderError, match=re.escape(shown)), header_value("Players", refused):
+        raise error
+
+
+def test_header_value_lets_other_errors_through() -> None:
+    with pytest.raises(KeyError), header_value("Players"):
+        raise KeyError("Players")
