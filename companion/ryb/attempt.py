@@ -132,6 +132,13 @@ def bank_floor(state: GameState, roll: Roll, already: int) -> int:
     return 1 if already > 0 else 0
 
 
+def floor_why(state: GameState, place: str, already: int) -> str:
+    """Why `bank_floor` asks for a point, in words: the edition, or what `place` carries."""
+    if state.options.edition is Edition.Y1999:
+        return "the 1999 edition banks at least 1"
+    return f"{place} already carries {already}"
+
+
 def _already(goal: Goal, roll: Roll, swiss: bool) -> int | None:
     """The points already where a bank goes: on the goal, or with `swiss` on the roller's Swiss
     Bank card on it (None: no such card; a raided treasure goal never has one)."""
@@ -171,12 +178,7 @@ def bank(state: GameState, ev: Bank) -> GameState:
         changed = replace(goal, banked=goal.banked + ev.points)
     floor = bank_floor(state, roll, already)
     if ev.points < floor:
-        place = "its Swiss Bank" if ev.swiss else goal.name
-        why = (
-            "the 1999 edition banks at least 1"
-            if state.options.edition is Edition.Y1999
-            else f"{place} already carries {already}"
-        )
+        why = floor_why(state, "its Swiss Bank" if ev.swiss else goal.name, already)
         fail(
             f"{ev.player} must bank at least {floor} point on {goal.name} ({why}), not {ev.points}"
         )

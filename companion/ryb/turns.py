@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.ryb.attempt import bank_floor, settle
+from companion.ryb.attempt import bank_floor, floor_why, settle
 from companion.ryb.common import fail
 from companion.ryb.dice import Pool
 from companion.ryb.events import Dump, Pass, Refill
 from companion.ryb.goals import current_goal
-from companion.ryb.state import Edition, GameState, Turn
+from companion.ryb.state import GameState, Turn
 
 
 def phase(state: GameState) -> str:
@@ -54,11 +54,7 @@ def _check_settle(state: GameState) -> None:
         return
     goal = current_goal(state, roll.owner, roll.goal.uid)
     if bank_floor(state, roll, goal.banked) > 0:
-        why = (
-            "the 1999 edition banks at least 1"
-            if state.options.edition is Edition.Y1999
-            else f"it already carries {goal.banked}"
-        )
+        why = floor_why(state, "it", goal.banked)
         fail(
             f"{roll.player} ends the turn without banking, but must bank at least 1 point on "
             f"{goal.name} ({why}): add a `bank N` line"
