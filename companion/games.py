@@ -138,7 +138,7 @@ class RuleSet(Generic[S, E]):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableRollRuleSet(RuleSet[S, E]):
-    """A `RuleSet` whose players throw at once (`companion.table_roll.TableRollRules`)."""
+    """A `RuleSet` whose players throw at once (`companion.table_roll.pending.TableRollRules`)."""
 
     table_rollers: Callable[[S], tuple[str, ...]]
     table_roll_format: str

@@ -14,7 +14,7 @@ from companion.errors import InvalidEventError
 from companion.modifier.events import Roll
 from companion.modifier.notation import format_event
 from companion.modifier.state import DICE, GameState, Phase
-from companion.zone_rolls import ZoneRoll, split_by_player, stray_dice
+from companion.table_roll.split import ZoneRoll, split_by_player, stray_dice
 from vision.types import DiceReading
 
 

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion import table_roll as tr
 from companion.session.errors import PendingError
+from companion.table_roll import pending as tr
 from vision.types import COLOURS, Colour, DiceReading, Die
 
 MAX_DICE = 24

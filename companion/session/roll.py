@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from companion import table_roll as tr
 from companion.errors import InvalidEventError, RecordError
 from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session import camera as cam
@@ -25,6 +24,7 @@ from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.table import Table
 from companion.session.values import Cleared, GameView, LastRoll
 from companion.store import EventStore
+from companion.table_roll import pending as tr
 from vision.types import Die
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,7 @@ class CameraRolls:
         found = self.pending(game_id)
         if found is None or not found.rollers:
             return cam.with_shot
-        from companion.table_zones import table_zones  # the calibration's OpenCV, only here
+        from companion.table_roll.zones import table_zones  # the calibration's OpenCV, only here
 
         rules, _, state = self.rules_state(game_id)
         players = tuple(str(p.get("name")) for p in rules.state_json(state).get("players", []))

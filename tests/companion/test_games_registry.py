@@ -9,7 +9,7 @@ import pytest
 
 from companion import flyer, modifier, rgb, ryb
 from companion.games import GameRules, RuleSet, find_game, game_names, table_verbs
-from companion.table_roll import TableRollRules
+from companion.table_roll.pending import TableRollRules
 
 # mypy checks these: a RuleSet's function fields stand for GameRules' methods.
 RYB: GameRules[ryb.GameState, ryb.Event] = ryb.RULES

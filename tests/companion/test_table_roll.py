@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from companion import table_roll as tr
 from companion.errors import InvalidEventError
 from companion.games import ANY_COLOUR, find_game
 from companion.modifier.camera import table_rollers
 from companion.session import camera as cam
 from companion.session.errors import PendingError
-from companion.zone_rolls import UNZONED
+from companion.table_roll import pending as tr
+from companion.table_roll.split import UNZONED
 from vision.types import Colour, DiceReading, Die
 
 W = Colour.OTHER

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from calibration import storage
-from companion.table_zones import NO_ZONES, table_zones
+from companion.table_roll.zones import NO_ZONES, table_zones
 from tests.calibration.helpers import make_profile
 from vision.types import Colour, DiceReading, Die
 

@@ -9,7 +9,7 @@ import pytest
 from calibration.apply import by_zone
 from companion.modifier.camera import table_rolls
 from companion.record import replay
-from companion.zone_rolls import UNZONED, split_by_player, stray_dice, zone_owners
+from companion.table_roll.split import UNZONED, split_by_player, stray_dice, zone_owners
 from tests.calibration.helpers import make_profile
 from vision.types import Colour, DiceReading, Die
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from companion.session.errors import PendingError
-from companion.zone_rolls import UNZONED, split_by_player
+from companion.table_roll.split import UNZONED, split_by_player
 from vision.types import DiceReading, Die
 
 if TYPE_CHECKING:
