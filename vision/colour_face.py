@@ -41,6 +41,8 @@ WHITE_BELOW, COLOURED_FROM = 0.22, 0.3
 # Hue degrees past a band's edge (or saturation past its bar) at which a face is sure.
 HUE_MARGIN, SAT_MARGIN = 8.0, 0.08
 MIDDLE = 0.2  # the face's middle: this share of the box's side either way of its centre
+SHIFT = 0.12  # windows tried off the centre, as a share of the box's side
+SHIFTS = ((0.0, 0.0), (SHIFT, 0.0), (-SHIFT, 0.0), (0.0, SHIFT), (0.0, -SHIFT))
 # Pips: pixels this much darker or lighter (L*) than the paint; a colour face has under MARKS.
 # The middle sees the centre pip of 1, 3 and 5, not the pips of 2, 4 and 6: those dice the
 # network reads as pip dice before this stage looks (a wider middle or a lower bar lost a
@@ -70,8 +72,7 @@ def read_face(frame_bgr: npt.NDArray[np.uint8], box: BoxXYXY) -> FaceReading | N
     patch = frame_bgr[y1:y2, x1:x2]
     if min(patch.shape[:2]) < 8:
         return None
-    middle = _middle(patch)
-    share, paint = _paint_share(middle)
+    middle, share, paint = _best_middle(patch)
     white = _body_white(patch)
     face_p = float(np.clip((share - UNIFORM_FROM) / (UNIFORM_SURE - UNIFORM_FROM), 0.0, 1.0))
     neutral = _neutral(paint, white)
@@ -95,11 +96,32 @@ def _grey(white: npt.NDArray[np.float32]) -> bool:
     return float(np.hypot(lab[1], lab[2])) <= BODY_CHROMA
 
 
-def _middle(patch: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+def _best_middle(
+    patch: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.uint8], float, npt.NDArray[np.float32]]:
+    """The window of the box most of one paint, its paint share and paint. A die seen at a
+    slant has its top face off the box's centre (its side faces fill one edge of the box), so
+    the centre and four windows shifted towards the edges are tried."""
+    best: tuple[npt.NDArray[np.uint8], float, npt.NDArray[np.float32]] | None = None
+    for dx, dy in SHIFTS:
+        middle = _middle(patch, dx, dy)
+        share, paint = _paint_share(middle)
+        if best is None or share > best[1]:
+            best = (middle, share, paint)
+    assert best is not None
+    return best
+
+
+def _middle(
+    patch: npt.NDArray[np.uint8], dx: float = 0.0, dy: float = 0.0
+) -> npt.NDArray[np.uint8]:
     h, w = patch.shape[:2]
     side = max(h, w)
-    cy, cx, r = h / 2.0, w / 2.0, max(2.0, MIDDLE * side)
-    return patch[int(cy - r) : int(np.ceil(cy + r)), int(cx - r) : int(np.ceil(cx + r))]
+    r = max(2.0, MIDDLE * side)
+    cy, cx = h / 2.0 + dy * side, w / 2.0 + dx * side
+    return patch[
+        max(0, int(cy - r)) : int(np.ceil(cy + r)), max(0, int(cx - r)) : int(np.ceil(cx + r))
+    ]
 
 
 def _paint_share(middle: npt.NDArray[np.uint8]) -> tuple[float, npt.NDArray[np.float32]]:

@@ -95,6 +95,17 @@ def test_a_painted_face_is_a_colour_face_die_of_its_colour(paint: BGR, colour: C
     assert (die.face_colour, die.colour, die.unsure) == (colour, colour, False)
 
 
+def test_a_die_at_a_slant_is_read_by_its_top_face_off_the_box_centre() -> None:
+    # Seen at a slant the box holds the top face and, below it, a side face of another paint:
+    # the box's centre window straddles both, a window shifted up sees the top face alone.
+    img = np.full((120, 120, 3), 90, np.uint8)
+    cv2.rectangle(img, (20, 20), (99, 99), (235, 238, 240), -1)
+    cv2.rectangle(img, (26, 24), (93, 66), tuple(round(c * 255) for c in hsv(220, 0.8, 0.7)), -1)
+    cv2.rectangle(img, (26, 72), (93, 96), tuple(round(c * 255) for c in hsv(0, 0.9, 0.8)), -1)
+    [die] = colour_face_die(img, (20, 20, 100, 100), 0.9, ReaderConfig())
+    assert die.face_colour is Colour.BLUE
+
+
 def test_an_ambiguous_face_colour_is_unsure() -> None:
     [die] = colour_face_die(
         _die_picture(hsv(30, 0.9, 0.9)), (20, 20, 100, 100), 0.9, ReaderConfig()
