@@ -47,9 +47,11 @@ def _word(value: object, name: str) -> str:
 
 
 def make_last_roll(rev: int, dice: tuple[Die, ...], at: str, game_id: str | None) -> LastRoll:
-    """The roll with colour totals of its red, yellow and blue dice (others are `ignored`)."""
-    counted = [(d.colour, d.pips) for d in dice if d.colour in DIE_COLOURS]
-    ignored = tuple(k for k, d in enumerate(dice) if d.colour not in DIE_COLOURS)
+    """The roll with colour totals of its red, yellow and blue pip dice (others are `ignored`:
+    a colour-face die shows a colour, not pips, so a red face adds nothing to red's total)."""
+    counts = [d.colour in DIE_COLOURS and d.face_colour is None for d in dice]
+    counted = [(d.colour, d.pips) for d, ok in zip(dice, counts, strict=True) if ok]
+    ignored = tuple(k for k, ok in enumerate(counts) if not ok)
     sums = totals(counted)
     return LastRoll(rev, dice, {c.value: sums[c] for c in GOAL_COLOURS}, ignored, at, game_id)
 

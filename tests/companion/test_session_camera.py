@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,15 @@ def test_last_roll_flags_unsure_and_ignores_other_colours(session: Session) -> N
     got = last.to_json()
     assert (got["unsure"], got["ignored"], got["needs_review"]) == ([0], [1], True)
     assert got["totals"]["red"] == 2 and got["totals"]["green"] == 0
+
+
+def test_a_colour_face_die_adds_nothing_to_a_colour_s_total(session: Session) -> None:
+    face = replace(die(R, 1, 60), face_colour=R)  # a flyer die showing its red face
+    session.offer_roll(settled(die(R, 3, 10), face))
+    last = session.last_roll()
+    assert last is not None
+    got = last.to_json()
+    assert (got["totals"]["red"], got["ignored"]) == (3, [1])
 
 
 def test_unsure_die_must_be_confirmed_before_accepting(session: Session, game: str) -> None:
