@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.datasets_size import image_size
+from vision.datasets import image_size
 from vision.errors import ImageError
 
 MAX_PIXELS = 40_000_000  # a 40-megapixel photo decodes to 120 MB; anything bigger is refused

@@ -7,14 +7,14 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.datasets import (
+from vision.datasets.labelled import (
     DatasetError,
     LabelledBox,
     load_dataset,
     parse_label_line,
     read_labels,
 )
-from vision.datasets_size import image_size
+from vision.datasets.size import image_size
 from vision.types import Colour
 
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from vision.datasets_size import image_size
+from vision.datasets.size import image_size
 from vision.errors import ImageError
 from vision.images import load_image
 

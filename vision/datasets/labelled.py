@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Literal
 
 from models.splits import SPLITS, split_of
-from vision.datasets_size import image_size
+from vision.datasets.size import image_size
 from vision.types import Colour, box_centre, check_face
 
 MatchBy = Literal["iou", "centre"]
