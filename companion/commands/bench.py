@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.benchmark import bench
+    from vision.benchmark.stages import bench
 
     if args.live is not None:
         return _live(args)
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _live(args: argparse.Namespace) -> int:
-    from vision.benchmark_live import bench_live
+    from vision.benchmark.live import bench_live
     from vision.live import DEMO_VIDEO
 
     video = DEMO_VIDEO if args.live == "demo" else Path(args.live)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vision.benchmark_live import LiveBench, RollTiming
+from vision.benchmark.live import LiveBench, RollTiming
 
 RED4 = (("red", 4),)
 
