@@ -20,7 +20,7 @@ from vision.types import Colour
 RYB = (Colour.RED, Colour.YELLOW, Colour.BLUE)
 FOURCC = "mp4v"  # what opencv-python-headless's bundled FFmpeg can write (no H.264 encoder)
 SETTLE_WAIT_S = 2.0
-LONGEST_ROLL_S = 1.7  # stagger plus the slowest roll in `animation_plan._throw`
+LONGEST_ROLL_S = 1.7  # stagger plus the slowest roll in `animation.plan._throw`
 
 
 @dataclass(frozen=True)

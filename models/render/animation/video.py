@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from models.render.animation_plan import Plan, plan_events
+from models.render.animation.plan import Plan, plan_events
 from models.render.dice import DiePose
 from models.render.events import Event
 from models.render.hands import Hand
