@@ -1,7 +1,8 @@
-// What both kid views share (kid.js for RYB, modifier-kid.js): the steps of the roll shown, walked
-// with big back and next buttons and read aloud when the speech switch is on (the choice kept in
-// this browser), and leaving the view with the PIN.
+// What the kid views share (kid.js for RYB, modifier-kid.js, flyer-kid.js): the steps of the roll
+// shown, walked with big back and next buttons and read aloud when the speech switch is on (the
+// choice kept in this browser), and leaving the view with the PIN (rgb-kid.js uses only that).
 
+import { follow, initialView, statusBadge } from "./live.js";
 import { askPin } from "./pin.js";
 
 const SPEECH_KEY = "dicetable.speech";
@@ -79,8 +80,32 @@ export function setupKidButtons(root, steps) {
   part("next-step").addEventListener("click", () => steps.move(1));
   part("read-aloud").addEventListener("click", () => steps.step && say(steps.step.speech));
   part("speech-switch").addEventListener("click", () => setSpeech(!speechOn()));
+  setupLeave(root);
+  showSwitch(speechOn());
+}
+
+/** Leave the kid view for the page in `data-leave`, once a grown-up gives the PIN (if set). */
+export function setupLeave(root) {
   part("leave").addEventListener("click", async () => {
     if (await askPin(root)) window.location.href = root.dataset.leave;
   });
-  showSwitch(speechOn());
+}
+
+/** Nothing to walk through yet: no dice, no step, `words` in their place. */
+export function showNothing(root, words) {
+  root.dataset.state = "idle";
+  part("kid-who")?.replaceChildren();
+  part("kid-dice").replaceChildren();
+  part("step-count").textContent = "";
+  part("step-text").textContent = words;
+  part("step-text").dataset.colour = "";
+  part("prev-step").disabled = true;
+  part("next-step").disabled = true;
+}
+
+/** Draw the game's view embedded in the page, then every view its stream sends. */
+export function followGame(root, show) {
+  const game = root.dataset.game;
+  show(initialView());
+  follow(`/api/games/${game}/stream`, { onView: show, onStatus: statusBadge, refetchUrl: `/api/games/${game}` });
 }

@@ -3,8 +3,7 @@
 // the speech switch is on.
 
 import { dieFace, el } from "./colours.js";
-import { KidSteps, setupKidButtons } from "./kid-steps.js";
-import { follow, initialView, statusBadge } from "./live.js";
+import { followGame, KidSteps, setupKidButtons, showNothing } from "./kid-steps.js";
 import { modifierSteps } from "./modifier-steps.js";
 
 const root = document.getElementById("kid-view");
@@ -30,16 +29,6 @@ function drawStep(step) {
   part("step-text").textContent = step.text;
 }
 
-function idle(words) {
-  root.dataset.state = "idle";
-  part("kid-who").textContent = "";
-  part("kid-dice").replaceChildren();
-  part("step-count").textContent = "";
-  part("step-text").textContent = words;
-  part("prev-step").disabled = true;
-  part("next-step").disabled = true;
-}
-
 /** The same table gives the same key whatever order its keys come in: the page's first view
  * and the stream's snapshot write them in different orders, and a child must not be sent back
  * to step 1 (and hear it again) when the stream connects. */
@@ -56,7 +45,7 @@ function show(view) {
   key = next;
   steps.start(modifierSteps(table));
   if (!steps.list.length) {
-    idle(table ? "No cards behind any die yet." : "Roll the dice!");
+    showNothing(root, table ? "No cards behind any die yet." : "Roll the dice!");
     return;
   }
   root.dataset.state = "roll";
@@ -64,7 +53,4 @@ function show(view) {
 }
 
 setupKidButtons(root, steps);
-
-const game = root.dataset.game;
-show(initialView());
-follow(`/api/games/${game}/stream`, { onView: show, onStatus: statusBadge, refetchUrl: `/api/games/${game}` });
+followGame(root, show);

@@ -1,20 +1,8 @@
-// The stream overlay for the modifier dice game: a fixed 1920x1080 canvas scaled to the window,
-// rebuilt from the snapshot on every load (OBS reloads at will) and following the game's stream.
-// It shows the round's goals and who took them, tokens, and each modified die's arithmetic.
+// The stream overlay for the modifier dice game (frame and stream from overlay-frame.js): the
+// round's goals and who took them, tokens, and each modified die's arithmetic.
 
 import { el } from "./colours.js";
-import { follow } from "./live.js";
-
-const WIDTH = 1920;
-const HEIGHT = 1080;
-const root = document.getElementById("overlay");
-const canvas = document.getElementById("canvas");
-const part = (id) => document.getElementById(id);
-
-function fit() {
-  const scale = Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
-  canvas.style.transform = `scale(${scale})`;
-}
+import { part, showIdle, startOverlay } from "./overlay-frame.js";
 
 function drawGoals(state) {
   const table = state.table;
@@ -52,19 +40,11 @@ function drawTurn(state) {
 
 function draw(view) {
   const state = view && view.state;
-  const idle = !state || !state.round;
-  root.dataset.state = idle ? "idle" : "live";
-  root.dataset.version = view ? String(view.version) : "";
-  canvas.hidden = idle;
-  if (idle) return;
+  if (showIdle(view, !state || !state.round)) return;
   drawTurn(state);
   drawGoals(state);
   drawPlayers(state);
   drawSteps(state);
 }
 
-fit();
-window.addEventListener("resize", fit);
-if (root.dataset.game) {
-  follow(`/api/games/${root.dataset.game}/stream`, { onView: draw, refetchUrl: `/api/games/${root.dataset.game}` });
-}
+startOverlay(draw);

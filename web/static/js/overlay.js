@@ -1,26 +1,14 @@
-// The stream overlay: a fixed 1920x1080 canvas scaled to the window, transparent around what it
-// draws. It rebuilds from the snapshot on every load (OBS reloads at will), follows the game's
-// SSE stream, draws nothing while the game is idle and can hold a new roll back for suspense.
+// RYB's stream overlay (the frame, scaling and stream are overlay-frame.js's): transparent around
+// what it draws, nothing while the game is idle, and a new roll can be held back for suspense.
 
 import { renderGoals, needsText, diceRow, totalsTable } from "./board.js";
 import { capitalise, colourLabel, el } from "./colours.js";
-import { follow } from "./live.js";
+import { params, part, showIdle, startOverlay } from "./overlay-frame.js";
 import { SAMPLE_VIEW } from "./sample.js";
 
-const WIDTH = 1920;
-const HEIGHT = 1080;
-const root = document.getElementById("overlay");
-const canvas = document.getElementById("canvas");
-const part = (id) => document.getElementById(id);
-const params = new URLSearchParams(window.location.search);
 const delayMs = Math.max(0, Math.min(10000, Number(params.get("delay")) || 0));
 let shownRoll; // undefined until the first snapshot is drawn
 let rollTimer = null;
-
-function fit() {
-  const scale = Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
-  canvas.style.transform = `scale(${scale})`;
-}
 
 function rollKey(state) {
   const last = state.last_attempt;
@@ -55,11 +43,7 @@ function drawTurn(state) {
 
 function draw(view) {
   const state = view && view.state;
-  const idle = !state || (!state.moves && !state.last_attempt);
-  root.dataset.state = idle ? "idle" : "live";
-  root.dataset.version = view ? String(view.version) : "";
-  canvas.hidden = idle;
-  if (idle) return;
+  if (showIdle(view, !state || (!state.moves && !state.last_attempt))) return;
   renderGoals(part("ov-goals"), state);
   drawPlayers(state);
   drawTurn(state);
@@ -76,11 +60,5 @@ function draw(view) {
   }, delayMs);
 }
 
-fit();
-window.addEventListener("resize", fit);
-if (params.get("test") === "1") {
-  draw(SAMPLE_VIEW);
-} else if (root.dataset.game) {
-  // The first snapshot is drawn at once, without the suspense delay.
-  follow(`/api/games/${root.dataset.game}/stream`, { onView: draw, refetchUrl: `/api/games/${root.dataset.game}` });
-}
+// The first snapshot is drawn at once, without the suspense delay.
+startOverlay(draw, SAMPLE_VIEW);

@@ -1,13 +1,15 @@
 // The table view: renders the game from the first snapshot embedded in the page, then follows
-// the game's SSE stream. Controls post record lines; the server's answer is applied at once.
+// the game's SSE stream (both through game-page.js, as the board games' pages do). Controls post
+// record lines; the server's answer is applied at once.
 
-import { getJSON, postJSON, request } from "./api.js";
+import { getJSON } from "./api.js";
 import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.js";
 import { Controls } from "./controls.js";
 import { cameraWords, watchCamera } from "./camera-state.js";
 import { cameraFrame, HistoryPanel } from "./history.js";
 import { setupGameMenu } from "./game-menu.js";
-import { follow, initialView, statusBadge } from "./live.js";
+import { gamePage, startGamePage } from "./game-page.js";
+import { statusBadge } from "./live.js";
 import { PendingPanel } from "./pending.js";
 import { updateScores } from "./score-plot.js";
 import { setupPin } from "./pin.js";
@@ -16,25 +18,7 @@ import { StatsPanel } from "./stats.js";
 const root = document.getElementById("table-view");
 const part = (id) => document.getElementById(id);
 
-const game = {
-  id: root.dataset.game,
-  view: null,
-  rendered: null,
-  apply(view) {
-    if (!view || !view.state) return;
-    this.view = view;
-    render(view);
-  },
-  /** Send one change to /api/games/<id>/<path>: show the new view, or the refusal in `errNode`. */
-  async change(path, body, errNode, method = "POST") {
-    errNode.textContent = "";
-    const url = `/api/games/${this.id}/${path}`;
-    try {
-      this.apply(method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body));
-    } catch (err) {
-      errNode.textContent = err.message;
-    }
-  },
+const game = Object.assign(gamePage(root, render), {
   async refresh() {
     try {
       this.apply(await getJSON(`/api/games/${this.id}`));
@@ -54,7 +38,7 @@ const game = {
     cameraFrame(part("camera"), this.id, this.events, camera);
     offerCamera(camera);
   },
-};
+});
 
 function offerCamera(camera) {
   const { ok, text } = cameraWords(camera);
@@ -89,12 +73,7 @@ function render(view) {
   stats.update(view);
 }
 
-game.apply(initialView());
-follow(`/api/games/${game.id}/stream`, {
-  onView: (view) => game.apply(view),
-  onStatus: statusBadge,
-  refetchUrl: `/api/games/${game.id}`,
-});
+startGamePage(game);
 setupPin(part("pin-form"));
 setupGameMenu(game.id, (view) => game.apply(view));
 watchCamera((camera) => game.onCamera(camera));

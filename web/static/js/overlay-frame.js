@@ -1,0 +1,38 @@
+// What every stream overlay shares (overlay.js for RYB, one per other game): a fixed 1920x1080
+// canvas scaled to the window, rebuilt from the snapshot on every load (OBS reloads at will) and
+// following the game's token-checked stream; `?test=1` draws a game's sample instead.
+
+import { follow } from "./live.js";
+
+const WIDTH = 1920;
+const HEIGHT = 1080;
+
+export const root = document.getElementById("overlay");
+export const canvas = document.getElementById("canvas");
+export const part = (id) => document.getElementById(id);
+export const params = new URLSearchParams(window.location.search);
+
+function fit() {
+  const scale = Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
+  canvas.style.transform = `scale(${scale})`;
+}
+
+/** Marks the overlay idle (nothing drawn) or live with this view's version; true when idle. */
+export function showIdle(view, idle) {
+  root.dataset.state = idle ? "idle" : "live";
+  root.dataset.version = view ? String(view.version) : "";
+  canvas.hidden = idle;
+  return idle;
+}
+
+/** Scale the canvas, then draw `sample` (`?test=1`, when the game has one) or follow the game. */
+export function startOverlay(draw, sample = null) {
+  fit();
+  window.addEventListener("resize", fit);
+  if (params.get("test") === "1") {
+    if (sample) draw(sample);
+  } else if (root.dataset.game) {
+    const game = root.dataset.game;
+    follow(`/api/games/${game}/stream`, { onView: draw, refetchUrl: `/api/games/${game}` });
+  }
+}
