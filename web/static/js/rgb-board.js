@@ -5,6 +5,7 @@ import { el, plural } from "./colours.js";
 
 export const FILES = ["a", "b", "c", "d", "e", "f", "g", "h"];
 const SIZE_WORDS = { large: "Man", medium: "Woman", small: "Child", golden: "Golden Child" };
+const SIZE_MANY = { large: "Men", medium: "Women", small: "Children", golden: "Golden Children" };
 const PHASE_WORDS = {
   place: "places a stack on their half of the board",
   play: "moves, attacks, creates a Child or heals",
@@ -25,26 +26,47 @@ export function stackNode(stack, seat) {
     el("span", { class: "rgb-tag", "aria-hidden": "true" }, tag));
 }
 
-/** The 8x8 board, rank 8 on top; `marks(square)` gives the extra classes of a square. */
-export function renderBoard(node, state, marks, onClick) {
+/** The 8x8 board's cells, rank 8 on top; `square(name, shade, stack, label)` makes each square. */
+function boardCells(state, square) {
   const seats = Object.fromEntries(state.players.map((p) => [p.name, p.seat]));
   const stacks = Object.fromEntries(state.stacks.map((s) => [s.square, s]));
   const cells = [];
   for (let rank = 8; rank >= 1; rank -= 1) {
     cells.push(el("span", { class: "rgb-label" }, String(rank)));
     FILES.forEach((file, f) => {
-      const square = `${file}${rank}`;
-      const stack = stacks[square];
+      const name = `${file}${rank}`;
+      const stack = stacks[name];
       const shade = (f + rank) % 2 === 0 ? "light" : "dark";
-      const label = stack ? `${square}, ${stackWords(stack)}` : `${square}, empty`;
-      cells.push(el("button", {
-        type: "button", class: `rgb-square ${shade} ${marks(square).join(" ")}`, "data-square": square,
-        "aria-label": label, onclick: () => onClick(square),
-      }, stack ? stackNode(stack, seats[stack.owner]) : null));
+      const label = stack ? `${name}, ${stackWords(stack)}` : `${name}, empty`;
+      cells.push(square(name, shade, stack ? stackNode(stack, seats[stack.owner]) : null, label));
     });
   }
   cells.push(el("span", {}), ...FILES.map((f) => el("span", { class: "rgb-label" }, f)));
-  node.replaceChildren(...cells);
+  return cells;
+}
+
+/** The board to play on: `marks(square)` gives the extra classes of a square. */
+export function renderBoard(node, state, marks, onClick) {
+  node.replaceChildren(...boardCells(state, (square, shade, stack, label) => el("button", {
+    type: "button", class: `rgb-square ${shade} ${marks(square).join(" ")}`, "data-square": square,
+    "aria-label": label, onclick: () => onClick(square),
+  }, stack)));
+}
+
+/** The same board as a picture, nothing to press (the stream overlay). */
+export function renderBoardPicture(node, state) {
+  node.replaceChildren(...boardCells(state, (square, shade, stack, label) => el("span", {
+    class: `rgb-square ${shade}`, "data-square": square, title: label,
+  }, stack)));
+}
+
+/** How many stacks each player has on the board, with their sizes in words. */
+export function stacksOf(state, player) {
+  const own = state.stacks.filter((s) => s.owner === player);
+  const sizes = {};
+  for (const s of own) sizes[s.size] = (sizes[s.size] || 0) + 1;
+  const words = Object.entries(sizes).map(([size, n]) => plural(n, SIZE_WORDS[size], SIZE_MANY[size]));
+  return { count: own.length, words: words.join(", ") };
 }
 
 export function renderStatus(node, state) {
