@@ -2,17 +2,15 @@
 values. See docs/storage.md.
 """
 
-from companion.store.core import (
+from companion.errors import (
     ConflictError,
-    EventStore,
-    GameId,
-    GameInfo,
     NothingToRedoError,
     NothingToUndoError,
-    StoredEvent,
     StoreError,
     StoreValueError,
 )
+from companion.store.core import EventStore
+from companion.store.values import GameId, GameInfo, StoredEvent
 
 __all__ = [
     "ConflictError",

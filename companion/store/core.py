@@ -372,16 +372,3 @@ class EventStore:
 def _expect(gid: GameId, expected: int, actual: int) -> None:
     if expected != actual:
         raise ConflictError(gid, expected, actual)
-
-
-__all__ = [
-    "ConflictError",
-    "EventStore",
-    "GameId",
-    "GameInfo",
-    "NothingToRedoError",
-    "NothingToUndoError",
-    "StoreError",
-    "StoreValueError",
-    "StoredEvent",
-]
