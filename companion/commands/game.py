@@ -38,6 +38,17 @@ def add_data_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_camera_game_argument(parser: argparse.ArgumentParser, default: str, described: str) -> None:
+    """`--game`: how a camera reads dice (`companion.live.table_reader`); "none" names no game."""
+    parser.add_argument("--game", choices=("none", "ryb", "flyer"), default=default, help=described)
+
+
+def camera_game(args: argparse.Namespace) -> str | None:
+    """The game `--game` names for `table_reader`, None for "none"."""
+    game: str = args.game
+    return None if game == "none" else game
+
+
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     if name == "replay":
         parser.add_argument("file", metavar="FILE", help="game record to fold ('-' for stdin)")

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from companion.commands.game import add_data_argument, default_data_dir
+from companion.commands.game import (
+    add_camera_game_argument,
+    add_data_argument,
+    camera_game,
+    default_data_dir,
+)
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -42,11 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         help="camera index, video file, image folder or stream URL (default: the demo video)",
     )
     parser.add_argument("--no-camera", action="store_true", help="run without a live feed")
-    parser.add_argument(
-        "--game",
-        choices=("ryb", "flyer", "none"),
-        default="ryb",
-        help="how the camera reads dice: ryb (red, yellow, blue or not a game die; the "
+    add_camera_game_argument(
+        parser,
+        "ryb",
+        "how the camera reads dice: ryb (red, yellow, blue or not a game die; the "
         "default), flyer (colour-face dice too) or none (the nine colours as read)",
     )
 
@@ -86,8 +90,7 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
             from companion.live import open_table_feed
             from companion.tables.desk import TableDesk
 
-            game = None if args.game == "none" else args.game
-            feed = open_table_feed(args.source, config.data_dir, game=game)
+            feed = open_table_feed(args.source, config.data_dir, game=camera_game(args))
             live, tables = feed, TableDesk.open(config.data_dir, feed.reader)
         app = create_app(config, session, live, tables)
     except BaseException:

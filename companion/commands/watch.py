@@ -14,7 +14,12 @@ import sys
 import threading
 from typing import Any
 
-from companion.commands.game import add_data_argument, default_data_dir
+from companion.commands.game import (
+    add_camera_game_argument,
+    add_data_argument,
+    camera_game,
+    default_data_dir,
+)
 from companion.readout import reading_json
 from vision.arguments import whole
 from vision.errors import VisionError
@@ -30,11 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         "--max-rolls", type=whole(0), default=0, help="stop after this many rolls (0: never)"
     )
     parser.add_argument("--loop", action="store_true", help="play a file or folder forever")
-    parser.add_argument(
-        "--game",
-        choices=("none", "ryb", "flyer"),
-        default="none",
-        help="read colours for a game: none (the nine colours as read, the default), ryb "
+    add_camera_game_argument(
+        parser,
+        "none",
+        "read colours for a game: none (the nine colours as read, the default), ryb "
         "(red, yellow and blue, RYB's palette) or flyer (its colour-face dice read by colour)",
     )
     add_data_argument(parser)
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         source = open_source(args.source, loop=args.loop, realtime=False)
         data = args.data if args.data is not None else default_data_dir()
-        reader = table_reader(data, None if args.game == "none" else args.game)
+        reader = table_reader(data, camera_game(args))
         pipeline = LivePipeline(source, reader, LiveConfig(settle=settle))
     except VisionError as exc:
         print(f"dicetable watch: {exc}", file=sys.stderr)
