@@ -102,14 +102,8 @@ def _best_middle(
     """The window of the box most of one paint, its paint share and paint. A die seen at a
     slant has its top face off the box's centre (its side faces fill one edge of the box), so
     the centre and four windows shifted towards the edges are tried."""
-    best: tuple[npt.NDArray[np.uint8], float, npt.NDArray[np.float32]] | None = None
-    for dx, dy in SHIFTS:
-        middle = _middle(patch, dx, dy)
-        share, paint = _paint_share(middle)
-        if best is None or share > best[1]:
-            best = (middle, share, paint)
-    assert best is not None
-    return best
+    windows = [_middle(patch, dx, dy) for dx, dy in SHIFTS]
+    return max(((w, *_paint_share(w)) for w in windows), key=lambda seen: seen[1])
 
 
 def _middle(
