@@ -93,6 +93,7 @@ def test_the_camera_fills_a_roll_and_a_person_checks_it(page: Any, dashboard: Da
     assert values == ["red", "blue", "yellow", "white", "green", ""]  # surest first
     assert page.get_attribute("#roll-form select[name=die5]", "aria-invalid") == ""
     page.select_option("#roll-form select[name=die5]", "purple")  # the person's check
+    assert page.get_attribute("#roll-form select[name=die5]", "aria-invalid") is None
     page.select_option("#roll-form select[name=die6]", "red")
     act(page, lambda: page.click("#roll-form button[type=submit]"))
     assert dashboard.session.store.events(view["id"])[-1].line == (

@@ -85,7 +85,7 @@ function cameraButton(picks) {
 }
 
 function rollForm(roller) {
-  const picks = [1, 2, 3, 4, 5, 6].map((k) => el("select", { name: `die${k}`, "aria-label": `colour die ${k}`, onchange: (e) => e.target.classList.remove("unsure") },
+  const picks = [1, 2, 3, 4, 5, 6].map((k) => el("select", { name: `die${k}`, "aria-label": `colour die ${k}`, onchange: (e) => { e.target.classList.remove("unsure"); e.target.removeAttribute("aria-invalid"); } },
     el("option", { value: "" }, "—"), ...HUES.map((c) => el("option", { value: c }, c))));
   return form("roll-form", `${roller}'s roll: the colour each die shows`, [...picks, ...cameraButton(picks)], `Roll for ${roller}`,
     () => `${roller}: roll ${picks.map((p) => p.value).filter(Boolean).join(" ")}`);
