@@ -29,6 +29,16 @@ import numpy.typing as npt
 
 from vision.types import BoxXYXY, Colour, Die
 
+# The flyer game's six face colours, in the order of the reader's face head (`face` output,
+# after its "no colour face" column) and of the renderer's paint (`models.render.palette`).
+FACE_COLOURS: tuple[Colour, ...] = (
+    Colour.RED,
+    Colour.PURPLE,
+    Colour.BLUE,
+    Colour.GREEN,
+    Colour.YELLOW,
+    Colour.WHITE,
+)
 # (colour, first hue, last hue) in degrees; red wraps round 0.
 HUE_BANDS: tuple[tuple[Colour, float, float], ...] = (
     (Colour.RED, 335.0, 22.0),
@@ -200,3 +210,18 @@ def colour_face_die(
     conf = float(min(face.face_probability, face.colour_probability, score + 0.5, 1.0))
     unsure = conf < config.unsure_below
     return [Die(face.colour, 1, conf, box, unsure, face_colour=face.colour)]
+
+
+def face_head_die(
+    face_p: npt.NDArray[np.float32], box: BoxXYXY, score: float, config: FaceSettings
+) -> Die | None:
+    """The colour-face die the reader's face head sees in `box` (`face_p`: "no colour face",
+    then `FACE_COLOURS`), or None where it sees none. Its confidence is the least of how sure
+    the head is of a painted face, of its colour given one, and the finder's score plus 0.5."""
+    painted = 1.0 - float(face_p[0])
+    if score < config.colour_face_min_score or painted <= 0.5:
+        return None
+    k = int(np.argmax(face_p[1:]))
+    colour = FACE_COLOURS[k]
+    conf = float(min(painted, float(face_p[1 + k]) / painted, score + 0.5, 1.0))
+    return Die(colour, 1, conf, box, conf < config.unsure_below, face_colour=colour)

@@ -20,6 +20,9 @@ from vision.types import Colour, DiceReading, Die, area, intersection, iou, shar
 
 FINDER_FILE = "dice_finder.onnx"
 CLASSIFIER_FILE = "dice_reader.onnx"
+# The reader's optional face head (colour-face dice): where the file has it, it decides which
+# candidates are colour-face dice instead of the classical face check.
+FACE_OUTPUT = "face"
 
 T = TypeVar("T")
 
@@ -137,9 +140,20 @@ class ModelReader:
             pips_p, colour_p, remembered = times.timed(
                 "memory", lambda: self._remember(stack, outputs[2], pips_p, colour_p)
             )
+        faces = self._face_output(outputs)
         return times.timed(
-            "assemble", lambda: self._assemble(frame_bgr, found, pips_p, colour_p, remembered)
+            "assemble",
+            lambda: self._assemble(frame_bgr, found, pips_p, colour_p, remembered, faces),
         )
+
+    def _face_output(
+        self, outputs: list[npt.NDArray[np.float32]]
+    ) -> npt.NDArray[np.float32] | None:
+        """The face head's probabilities, where colour faces are read and the file has one."""
+        names = self._classifier.output_names
+        if not self.config.colour_faces or FACE_OUTPUT not in names:
+            return None
+        return outputs[names.index(FACE_OUTPUT)]
 
     def _remember(
         self,
@@ -187,14 +201,21 @@ class ModelReader:
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
         remembered: _Remembered | None = None,
+        faces: npt.NDArray[np.float32] | None = None,
     ) -> DiceReading:
         remembered = remembered or _Remembered(None, None)
         h, w = frame_bgr.shape[:2]
         dice: list[Die] = []
         for k, (cand, pp, cp) in enumerate(zip(found, pips_p, colour_p, strict=True)):
             box = _clip_box(cand.box_xyxy, w, h)
+            painted = None
+            if faces is not None and box is not None:
+                painted = colour_face.face_head_die(faces[k], box, cand.score, self.config)
+            if painted is not None:
+                dice.append(painted)
+                continue
             if pp[0] > self.config.not_a_die:
-                if box is not None and self.config.colour_faces:
+                if box is not None and self.config.colour_faces and faces is None:
                     dice += colour_face.colour_face_die(frame_bgr, box, cand.score, self.config)
                 continue
             if box is None:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.colour_face import FACE_COLOURS
 from vision.types import COLOURS, Colour
 
 BGR = tuple[float, float, float]
@@ -228,7 +229,7 @@ def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
 
 
 # The flyer game's six face colours (`companion.flyer.colours`), as painted on its dice.
-FLYER_FACES = (Colour.RED, Colour.PURPLE, Colour.BLUE, Colour.GREEN, Colour.YELLOW, Colour.WHITE)
+FLYER_FACES = FACE_COLOURS
 # Face paint per colour: hue bands well inside the body classes above; white is a bright grey
 # so the painted square still shows on the white body's rim.
 _FACE_PAINT: dict[Colour, HueSampler] = {

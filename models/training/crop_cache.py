@@ -72,7 +72,7 @@ def _examples(
     for box, pips, colour in zip(sample.boxes, sample.pips, sample.colours, strict=True):
         for _ in range(jitters):
             yield jitter_box(box, rng), int(pips), int(colour)
-    wrong = [_random_box(sample, rng), _random_box(sample, rng)]
+    wrong = [random_box(sample, rng), random_box(sample, rng)]
     wrong += [jitter_box(mined[int(i)], rng, 0.05) for i in rng.permutation(len(mined))[:3]]
     wrong += [_part_of_a_die(sample, rng), _cluster(sample, rng)]
     for box in wrong:
@@ -84,7 +84,7 @@ def _sides(boxes: np.ndarray) -> np.ndarray:
     return np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
 
 
-def _random_box(sample: Sample, rng: np.random.Generator) -> np.ndarray | None:
+def random_box(sample: Sample, rng: np.random.Generator) -> np.ndarray | None:
     """A die-sized box that overlaps no die: table, clutter, hands."""
     h, w = sample.image_bgr.shape[:2]
     sides = _sides(sample.boxes)

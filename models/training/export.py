@@ -28,21 +28,20 @@ def export_finder(model: nn.Module, path: Path) -> None:
     )
 
 
-def export_reader(model: nn.Module, path: Path) -> None:
+READER_OUTPUTS = ("pips", "colour", "embedding")
+
+
+def export_reader(model: nn.Module, path: Path, outputs: tuple[str, ...] = READER_OUTPUTS) -> None:
+    """`outputs` names what the model returns: the reader's three, and "face" after them when it
+    carries a face head (`models.training.nets.ReaderWithFace`)."""
     model.eval()
     torch.onnx.export(
         model,
         (torch.zeros(4, 3, 48, 48), torch.zeros(4, CAST_SIZE)),
         str(path),
         input_names=["crops", "cast"],
-        output_names=["pips", "colour", "embedding"],
-        dynamic_axes={
-            "crops": {0: "n"},
-            "cast": {0: "n"},
-            "pips": {0: "n"},
-            "colour": {0: "n"},
-            "embedding": {0: "n"},
-        },
+        output_names=list(outputs),
+        dynamic_axes={name: {0: "n"} for name in ("crops", "cast", *outputs)},
         opset_version=OPSET,
         dynamo=False,
     )

@@ -14,6 +14,9 @@ from vision.crops import CAST_SIZE
 
 PIP_CLASSES = 7  # 0 = not a die, 1..6 = pips
 COLOUR_CLASSES = 9  # order of vision.types.Colour
+FACE_CLASSES = (
+    7  # 0 = no colour face (a pip die, or not a die), then vision.colour_face.FACE_COLOURS
+)
 READER_FEATURES = 128  # channels of the reader's last features, at width 1
 
 
@@ -112,13 +115,70 @@ class DieReader(nn.Module):
         return pips, colour
 
     def logits_and_embedding(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        f = self.feature_map(crops, cast)
+        hidden = self.colour[1](self.colour[0](self.pool(f, cast)))
+        return self.pips(self.squeeze(f)), self.colour[2](hidden), hidden
+
+    def feature_map(self, crops: Tensor, cast: Tensor) -> Tensor:
         n, _, h, w = crops.shape
         cast_map = cast.view(n, CAST_SIZE, 1, 1).expand(n, CAST_SIZE, h, w)
-        f = self.features(torch.cat([crops, cast_map], dim=1))
-        pooled = torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
-        hidden = self.colour[1](self.colour[0](pooled))
-        return self.pips(self.squeeze(f)), self.colour[2](hidden), hidden
+        f: Tensor = self.features(torch.cat([crops, cast_map], dim=1))
+        return f
+
+    @staticmethod
+    def pool(f: Tensor, cast: Tensor) -> Tensor:
+        return torch.cat([f.mean(dim=(2, 3)), f.amax(dim=(2, 3)), cast], dim=1)
+
+    def pooled(self, crops: Tensor, cast: Tensor) -> Tensor:
+        """The colour head's input: the features pooled two ways, and the light cue."""
+        return self.pool(self.feature_map(crops, cast), cast)
 
     def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         pips, colour, hidden = self.logits_and_embedding(crops, cast)
         return torch.softmax(pips, dim=1), torch.softmax(colour, dim=1), hidden
+
+
+class FaceHead(nn.Module):
+    """Whether a crop shows a colour-face die (the flyer game's) and which colour is up, from
+    the reader's features: pooled as the colour head pools them (the paint) beside the pip
+    head's 6x6 map (a face without pips)."""
+
+    def __init__(self, features: int = READER_FEATURES) -> None:
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(2 * features + CAST_SIZE + 32 * 6 * 6, 128),
+            nn.ReLU(inplace=True),
+            nn.Linear(128, FACE_CLASSES),
+        )
+
+    def forward(self, inputs: Tensor) -> Tensor:
+        logits: Tensor = self.net(inputs)
+        return logits
+
+
+def face_inputs(reader: DieReader, feature_map: Tensor, cast: Tensor) -> Tensor:
+    """The face head's input from the reader's feature map of a batch."""
+    return torch.cat([reader.pool(feature_map, cast), reader.squeeze(feature_map).flatten(1)], 1)
+
+
+class ReaderWithFace(nn.Module):
+    """The reader with the face head beside its own two: what is exported when a face head has
+    been fitted. Outputs the reader's three and the face probabilities (N, FACE_CLASSES)."""
+
+    def __init__(self, reader: DieReader, face: FaceHead) -> None:
+        super().__init__()
+        self.reader = reader
+        self.face = face
+
+    def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+        r = self.reader
+        f = r.feature_map(crops, cast)
+        hidden = r.colour[1](r.colour[0](r.pool(f, cast)))
+        pips = r.pips(r.squeeze(f))
+        face = self.face(face_inputs(r, f, cast))
+        return (
+            torch.softmax(pips, dim=1),
+            torch.softmax(r.colour[2](hidden), dim=1),
+            hidden,
+            torch.softmax(face, dim=1),
+        )

@@ -16,8 +16,14 @@ import pytest
 from companion.commands import watch
 from companion.live import flyer_config, game_config
 from models.render.face import PIP_LAYOUT
-from models.render.palette import BGR, hsv
-from vision.colour_face import colour_face_die, name_colour, read_face
+from models.render.palette import BGR, FLYER_FACES, hsv
+from vision.colour_face import (
+    FACE_COLOURS,
+    colour_face_die,
+    face_head_die,
+    name_colour,
+    read_face,
+)
 from vision.images import load_image
 from vision.reader import ModelReader, ReaderConfig, load_default_reader
 from vision.settle import SettledRoll
@@ -196,3 +202,45 @@ def test_without_the_flag_the_reading_is_as_before(name: str) -> None:
     plain = _read(name, False)
     assert all(d.face_colour is None for d in plain)
     assert list(plain) == [d for d in _read(name, True) if d.face_colour is None]
+
+
+def _face_p(no_face: float, *colours: float) -> npt.NDArray[np.float32]:
+    """Face head probabilities: "no colour face", then FACE_COLOURS' (the rest zero)."""
+    p = np.zeros(1 + len(FACE_COLOURS), np.float32)
+    p[0] = no_face
+    p[1 : 1 + len(colours)] = colours
+    return p
+
+
+@pytest.mark.parametrize(
+    ("face_p", "score", "expected"),
+    [
+        # (colour, confidence, unsure); None: no colour-face die
+        (_face_p(0.02, 0.98), 0.9, (Colour.RED, 0.98, False)),
+        (_face_p(0.1, 0.0, 0.0, 0.0, 0.0, 0.9), 0.9, (Colour.YELLOW, 0.9, False)),
+        (_face_p(0.05, 0.0, 0.0, 0.0, 0.0, 0.0, 0.95), 0.9, (Colour.WHITE, 0.95, False)),
+        # sure of a painted face, torn between blue and green: unsure, the likelier named
+        (_face_p(0.0, 0.0, 0.0, 0.55, 0.45), 0.9, (Colour.BLUE, 0.55, True)),
+        # a weak find is trusted no more than the finder's score plus a half
+        (_face_p(0.0, 0.0, 1.0), 0.36, (Colour.PURPLE, 0.86, False)),
+        (_face_p(0.4, 0.6), 0.9, (Colour.RED, 0.6, True)),
+        (_face_p(0.5, 0.5), 0.9, None),
+        (_face_p(0.9, 0.1), 0.9, None),
+        (_face_p(0.0, 1.0), 0.34, None),  # under colour_face_min_score
+    ],
+)
+def test_the_face_head_decides_colour_face_dice(
+    face_p: npt.NDArray[np.float32], score: float, expected: tuple[Colour, float, bool] | None
+) -> None:
+    die = face_head_die(face_p, (0, 0, 30, 30), score, ReaderConfig())
+    if expected is None:
+        assert die is None
+        return
+    assert die is not None
+    colour, confidence, unsure = expected
+    assert (die.colour, die.face_colour, die.pips, die.unsure) == (colour, colour, 1, unsure)
+    assert die.confidence == pytest.approx(confidence, abs=1e-6)
+
+
+def test_the_renderer_paints_the_faces_the_reader_names() -> None:
+    assert FLYER_FACES == FACE_COLOURS

@@ -1,0 +1,258 @@
+"""`python -m models.training.heads`: refit the reader's colour head on its own frozen features.
+
+A full run moves every weight of both networks, and each one so far that read a new table's
+colours better also lost a few dice in hundreds on the held-out photos (runs 32 and 33 in the
+model card). The colour the reader names comes from a small head (two layers) on features pooled
+from the crop; the pips come from another head, and the dice from the finder. Refitting the
+colour head alone, on features computed once, leaves the finder and the pips exactly as they
+were, and takes minutes on two cores instead of an hour and a half.
+
+Each training crop (the real sets' training sides with colour labels, and the chosen rendered
+sets) is cut once, seen `--passes` times under the training's light augmentation, and turned into
+the head's input by the frozen network; the head then trains on those vectors alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+from torch.nn import functional as F  # noqa: N812
+
+from models.training.augment import augment_crop
+from models.training.cli_types import rate, whole
+from models.training.crop_cache import CropSet, build_crop_set
+from models.training.data import REAL_WEIGHTS, training_folders
+from models.training.export import READER_OUTPUTS, export_finder, export_reader, write_hashes
+from models.training.face import NO_FACE, render_face_crops
+from models.training.nets import (
+    DieFinder,
+    DieReader,
+    FaceHead,
+    ReaderWithFace,
+    face_inputs,
+)
+from models.training.samples import NO_COLOUR
+from models.training.synthetic import TABLE_SETS, TRAINING_SETS, ensure_rendered
+from vision.reader import CLASSIFIER_FILE, FINDER_FILE
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
+RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
+BATCH = 512
+FACE_NEGATIVES = 6000  # crops of each training set shown to the face head as no colour face
+
+
+@dataclass(frozen=True)
+class HeadSettings:
+    passes: int = 3  # augmented views of each crop (the first one as cut)
+    steps: int = 4000
+    lr: float = 1e-3
+    seed: int = 7
+
+
+@dataclass(frozen=True)
+class HeadData:
+    """A head's inputs for one crop set (computed by the frozen network), their labels and the
+    set's draw weight."""
+
+    name: str
+    weight: float
+    inputs: Tensor
+    labels: Tensor  # (N,)
+
+
+Inputs = Callable[[DieReader, Tensor, Tensor], Tensor]  # reader, crops, cast -> head inputs
+
+
+def colour_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
+    return model.pooled(crops, cast)
+
+
+def face_head_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
+    return face_inputs(model, model.feature_map(crops, cast), cast)
+
+
+def head_inputs(model: DieReader, inputs: Inputs, crops: np.ndarray, casts: np.ndarray) -> Tensor:
+    """What a head sees for each crop (uint8 NHWC) and light cue."""
+    out = []
+    with torch.no_grad():
+        for i in range(0, len(crops), BATCH):
+            x = torch.from_numpy(crops[i : i + BATCH].transpose(0, 3, 1, 2).astype(np.float32))
+            out.append(inputs(model, x / 255.0, torch.from_numpy(casts[i : i + BATCH])))
+    return torch.cat(out)
+
+
+def head_data(
+    model: DieReader,
+    inputs: Inputs,
+    name: str,
+    weight: float,
+    examples: tuple[np.ndarray, np.ndarray, np.ndarray],
+    passes: int,
+    rng: np.random.Generator,
+) -> HeadData:
+    """The examples (crops, casts, labels), each as cut and `passes - 1` times augmented."""
+    crops, casts, labels = examples
+    views = [head_inputs(model, inputs, crops, casts)]
+    for _ in range(passes - 1):
+        seen = [augment_crop(c, k, rng) for c, k in zip(crops, casts, strict=True)]
+        more = np.stack([s[0] for s in seen]), np.stack([s[1] for s in seen])
+        views.append(head_inputs(model, inputs, *more))
+    print(f"{name}: {len(labels)} crops x {passes} views", flush=True)
+    return HeadData(name, weight, torch.cat(views), torch.from_numpy(labels).repeat(passes))
+
+
+def coloured(crop_set: CropSet) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    known = crop_set.colours != NO_COLOUR
+    return crop_set.crops[known], crop_set.casts[known], crop_set.colours[known]
+
+
+def fit_head(head: nn.Module, sets: Sequence[HeadData], settings: HeadSettings, name: str) -> None:
+    """Train `head` in place on the sets' inputs, each set drawn by its weight."""
+    torch.manual_seed(settings.seed)
+    gen = torch.Generator().manual_seed(settings.seed)
+    weights = torch.tensor([s.weight for s in sets], dtype=torch.float64)
+    head.train()
+    opt = torch.optim.AdamW(head.parameters(), lr=settings.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.steps)
+    for step in range(settings.steps):
+        picks = torch.multinomial(weights, BATCH, replacement=True, generator=gen)
+        xs, ys = [], []
+        for k in picks.unique().tolist():
+            count = int((picks == k).sum())
+            rows = torch.randint(len(sets[k].labels), (count,), generator=gen)
+            xs.append(sets[k].inputs[rows])
+            ys.append(sets[k].labels[rows])
+        loss = F.cross_entropy(head(torch.cat(xs)), torch.cat(ys), label_smoothing=0.02)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 500 == 0 or step == settings.steps - 1:
+            print(f"{name} head step {step}: loss {loss.item():.4f}", flush=True)
+    head.eval()
+
+
+def head_accuracy(head: nn.Module, data: HeadData) -> float:
+    with torch.no_grad():
+        return float((head(data.inputs).argmax(1) == data.labels).float().mean())
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m models.training.heads", description=__doc__)
+    p.add_argument(
+        "--from", dest="start_from", type=Path, required=True, help="finder.pt and reader.pt"
+    )
+    p.add_argument("--out", type=Path, required=True, help="where to write the .onnx pair")
+    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="real labelled photo sets")
+    p.add_argument("--rendered", type=Path, default=Path("work-data/synth"), help="rendered sets")
+    p.add_argument("--renders", action="append", choices=sorted(RENDERED_BY_NAME), default=[])
+    p.add_argument("--leave-out", action="append", default=[], choices=sorted(REAL_WEIGHTS))
+    p.add_argument("--passes", type=whole(1, 16), default=HeadSettings.passes)
+    p.add_argument("--steps", type=whole(1), default=HeadSettings.steps)
+    p.add_argument("--lr", type=rate, default=HeadSettings.lr)
+    p.add_argument("--seed", type=whole(0), default=HeadSettings.seed)
+    p.add_argument(
+        "--heads",
+        action="append",
+        choices=("colour", "face"),
+        help="which heads to fit (repeat for both; default colour)",
+    )
+    p.add_argument("--face-scenes", type=whole(1), default=1200, help="flyer scenes rendered")
+    p.add_argument("--threads", type=whole(1), default=2)
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    torch.set_num_threads(args.threads)
+    start = time.time()
+    settings = HeadSettings(args.passes, args.steps, args.lr, args.seed)
+    reader = DieReader()
+    reader.load_state_dict(torch.load(args.start_from / "reader.pt"))
+    reader.eval()
+    specs = tuple(RENDERED_BY_NAME[name] for name in dict.fromkeys(args.renders))
+    rendered = ensure_rendered(args.rendered, specs) if specs else []
+    folders = training_folders(args.data, rendered, frozenset(args.leave_out))
+    rng = np.random.default_rng(settings.seed)
+    crop_sets = [build_crop_set(folder, weight, {}, rng) for folder, weight in folders]
+    heads = set(args.heads or ["colour"])
+    if "colour" in heads:
+        refit_colour(reader, crop_sets, settings, rng)
+    face = fit_face(reader, crop_sets, settings, args.face_scenes, rng) if "face" in heads else None
+    export(args.start_from, args.out, reader, face)
+    print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def refit_colour(
+    reader: DieReader,
+    crop_sets: Sequence[CropSet],
+    settings: HeadSettings,
+    rng: np.random.Generator,
+) -> None:
+    data = [
+        head_data(reader, colour_inputs, c.name, c.weight, coloured(c), settings.passes, rng)
+        for c in crop_sets
+        if (c.colours != NO_COLOUR).any()
+    ]
+    before = {d.name: head_accuracy(reader.colour, d) for d in data}
+    fit_head(reader.colour, data, settings, "colour")
+    for d in data:
+        after = head_accuracy(reader.colour, d)
+        print(f"{d.name}: colour head accuracy {before[d.name]:.1%} -> {after:.1%}")
+
+
+def fit_face(
+    reader: DieReader,
+    crop_sets: Sequence[CropSet],
+    settings: HeadSettings,
+    scenes: int,
+    rng: np.random.Generator,
+) -> FaceHead:
+    """A face head trained on rendered flyer tables (half the draws) and on the training sets'
+    crops, pip dice and not-dice alike, none of them a colour face (the other half)."""
+    flyer = render_face_crops(scenes)
+    print(f"face labels of {scenes} flyer scenes: {np.bincount(flyer.labels).tolist()}", flush=True)
+    examples = (flyer.crops, flyer.casts, flyer.labels)
+    data = [
+        head_data(reader, face_head_inputs, "flyer tables", 0.5, examples, settings.passes, rng)
+    ]
+    for c in crop_sets:
+        pick = rng.permutation(len(c))[:FACE_NEGATIVES]
+        plain = c.crops[pick], c.casts[pick], np.full(len(pick), NO_FACE, np.int64)
+        weight = 0.5 / len(crop_sets)
+        data.append(
+            head_data(reader, face_head_inputs, c.name, weight, plain, settings.passes, rng)
+        )
+    face = FaceHead()
+    fit_head(face, data, settings, "face")
+    for d in data:
+        print(f"{d.name}: face head accuracy {head_accuracy(face, d):.1%}")
+    return face.eval()
+
+
+def export(weights: Path, out: Path, reader: DieReader, face: FaceHead | None) -> None:
+    finder = DieFinder()
+    finder.load_state_dict(torch.load(weights / "finder.pt"))
+    out.mkdir(parents=True, exist_ok=True)
+    export_finder(finder, out / FINDER_FILE)
+    if face is None:
+        export_reader(reader, out / CLASSIFIER_FILE)
+    else:
+        export_reader(
+            ReaderWithFace(reader, face), out / CLASSIFIER_FILE, (*READER_OUTPUTS, "face")
+        )
+        torch.save(face.state_dict(), out / "face.pt")
+    torch.save(reader.state_dict(), out / "reader.pt")
+    torch.save(finder.state_dict(), out / "finder.pt")
+    write_hashes(out)
+
+
+if __name__ == "__main__":
+    main()

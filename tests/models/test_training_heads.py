@@ -1,0 +1,64 @@
+"""Refitting the reader's heads on frozen features (needs the optional torch extra: skipped where
+training is not installed): a head learns what it is shown, the face head rides beside the
+reader without changing its other outputs, and the exported file carries it by name."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+ort = pytest.importorskip("onnxruntime")
+
+from models.render.values import DieLabel  # noqa: E402
+from models.training.export import READER_OUTPUTS, export_reader  # noqa: E402
+from models.training.face import NO_FACE, face_label  # noqa: E402
+from models.training.heads import HeadData, HeadSettings, fit_head, head_accuracy  # noqa: E402
+from models.training.nets import FACE_CLASSES, DieReader, FaceHead, ReaderWithFace  # noqa: E402
+from vision.colour_face import FACE_COLOURS  # noqa: E402
+from vision.crops import CAST_SIZE  # noqa: E402
+from vision.reader import FACE_OUTPUT  # noqa: E402
+from vision.types import Colour  # noqa: E402
+
+
+def test_a_head_learns_the_labels_it_is_shown() -> None:
+    gen = torch.Generator().manual_seed(0)
+    centres = torch.randn(3, 16, generator=gen) * 3
+    labels = torch.randint(3, (600,), generator=gen)
+    inputs = centres[labels] + torch.randn(600, 16, generator=gen)
+    data = HeadData("blobs", 1.0, inputs, labels)
+    head = torch.nn.Sequential(torch.nn.Linear(16, 8), torch.nn.ReLU(), torch.nn.Linear(8, 3))
+    before = head_accuracy(head, data)
+    fit_head(head, [data], HeadSettings(steps=300, lr=1e-2), "test")
+    assert before < 0.7 < 0.95 <= head_accuracy(head, data)
+
+
+@pytest.mark.parametrize(
+    ("face", "label"),
+    [(None, NO_FACE), *((colour, 1 + i) for i, colour in enumerate(FACE_COLOURS))],
+)
+def test_a_die_s_face_label_names_its_top_colour(face: Colour | None, label: int) -> None:
+    quad = ((0.0, 0.0), (9.0, 0.0), (9.0, 9.0), (0.0, 9.0))
+    die = DieLabel((0, 0, 9, 9), 3, Colour.WHITE, "black", quad, 0.0, True, face_colour=face)
+    assert face_label(die) == label
+
+
+# torch's TorchScript exporter (the one the shipped files were made with) says it is deprecated
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_the_face_head_rides_beside_the_reader_without_changing_it(tmp_path: Path) -> None:
+    torch.manual_seed(0)
+    reader = DieReader().eval()
+    plain, faced = tmp_path / "plain.onnx", tmp_path / "faced.onnx"
+    export_reader(reader, plain)
+    export_reader(ReaderWithFace(reader, FaceHead()), faced, (*READER_OUTPUTS, FACE_OUTPUT))
+    crops = np.random.default_rng(1).random((5, 3, 48, 48), dtype=np.float32)
+    cast = np.random.default_rng(2).random((5, CAST_SIZE), dtype=np.float32)
+    feeds = {"crops": crops, "cast": cast}
+    before = ort.InferenceSession(str(plain)).run(None, feeds)
+    session = ort.InferenceSession(str(faced))
+    after = session.run(None, feeds)
+    assert [o.name for o in session.get_outputs()] == [*READER_OUTPUTS, FACE_OUTPUT]
+    for old, new in zip(before, after[:3], strict=True):
+        np.testing.assert_allclose(old, new, atol=1e-6)
+    assert after[3].shape == (5, FACE_CLASSES)
+    np.testing.assert_allclose(after[3].sum(axis=1), 1.0, atol=1e-5)
