@@ -1,15 +1,18 @@
-"""`python -m models.training.heads`: refit the reader's colour head on its own frozen features.
+"""`python -m models.training.heads`: refit the reader's heads on its own frozen features.
 
-A full run moves every weight of both networks, and each one so far that read a new table's
-colours better also lost a few dice in hundreds on the held-out photos (runs 32 and 33 in the
-model card). The colour the reader names comes from a small head (two layers) on features pooled
-from the crop; the pips come from another head, and the dice from the finder. Refitting the
-colour head alone, on features computed once, leaves the finder and the pips exactly as they
-were, and takes minutes on two cores instead of an hour and a half.
+A full run moves every weight of both networks, and each one so far that read a new table better
+also lost a few dice in hundreds on the held-out photos (runs 32 and 33 in the model card). The
+reader is a feature network with small heads on top: the colour head (two layers on features
+pooled from the crop), the pip head (two layers on their 6x6 map) and, from this tool, a face
+head for the flyer game's colour-face dice. Refitting heads alone, on features computed once,
+leaves the finder and every other head exactly as they were, and takes minutes, not hours.
 
-Each training crop (the real sets' training sides with colour labels, and the chosen rendered
-sets) is cut once, seen `--passes` times under the training's light augmentation, and turned into
-the head's input by the frozen network; the head then trains on those vectors alone.
+`--heads colour|pips|face` (repeat for more; default colour) names what to fit. Each training
+crop (the real sets' training sides and the chosen rendered sets; for the face head, rendered
+flyer tables, `models.training.face`) is cut once, seen `--passes` times under the training's
+light augmentation and turned into the head's input by the frozen network; the head then
+trains on those vectors alone. `--take HEAD=DIR` puts a head an earlier refit of the same
+weights fitted into the output instead, so heads fitted apart ship together.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -26,11 +29,12 @@ from torch import Tensor, nn
 from torch.nn import functional as F  # noqa: N812
 
 from models.training.augment import augment_crop
-from models.training.cli_types import rate, whole
+from models.training.cli_types import fraction, rate, whole
 from models.training.crop_cache import CropSet, build_crop_set
 from models.training.data import REAL_WEIGHTS, training_folders
 from models.training.export import READER_OUTPUTS, export_finder, export_reader, write_hashes
 from models.training.face import NO_FACE, render_face_crops
+from models.training.mine import mine_negatives
 from models.training.nets import (
     DieFinder,
     DieReader,
@@ -38,13 +42,18 @@ from models.training.nets import (
     ReaderWithFace,
     face_inputs,
 )
+from models.training.real import training_images
 from models.training.samples import NO_COLOUR
 from models.training.synthetic import TABLE_SETS, TRAINING_SETS, ensure_rendered
+from vision.onnx_model import MODELS_DIR
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
 BATCH = 512
+HEADS = ("colour", "pips", "face")
+PIP_PICTURES = 1500  # pictures of each set cut for the pip head
+FACE_PICTURES = 300  # pictures of a set without colour labels cut for the face head
 FACE_NEGATIVES = 6000  # crops of each training set shown to the face head as no colour face
 
 
@@ -72,6 +81,10 @@ Inputs = Callable[[DieReader, Tensor, Tensor], Tensor]  # reader, crops, cast ->
 
 def colour_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
     return model.pooled(crops, cast)
+
+
+def pip_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
+    return model.squeeze(model.feature_map(crops, cast)).flatten(1)
 
 
 def face_head_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
@@ -161,8 +174,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--heads",
         action="append",
-        choices=("colour", "face"),
+        choices=HEADS,
         help="which heads to fit (repeat for both; default colour)",
+    )
+    p.add_argument(
+        "--take",
+        type=take,
+        action="append",
+        default=[],
+        metavar="HEAD=DIR",
+        help="a head another refit of the same weights fitted (DIR holds its reader.pt, face.pt)",
+    )
+    p.add_argument(
+        "--real-share",
+        type=fraction,
+        help="share of the colour head's draws from real photos (default: as a full run has it)",
+    )
+    p.add_argument(
+        "--mine", type=whole(0), default=600, help="pictures per folder mined for the pip head"
     )
     p.add_argument("--face-scenes", type=whole(1), default=1200, help="flyer scenes rendered")
     p.add_argument("--threads", type=whole(1), default=2)
@@ -177,17 +206,131 @@ def main(argv: list[str] | None = None) -> None:
     reader = DieReader()
     reader.load_state_dict(torch.load(args.start_from / "reader.pt"))
     reader.eval()
+    face = take_heads(reader, args.take)
+    heads = set(args.heads or ([] if args.take else ["colour"]))
+    if heads:
+        face = fit_heads(reader, heads, args, settings) or face
+    export(args.start_from, args.out, reader, face)
+    print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+
+
+def fit_heads(
+    reader: DieReader, heads: set[str], args: argparse.Namespace, settings: HeadSettings
+) -> FaceHead | None:
+    """Fit the named heads in place (the face head is returned, the others live in `reader`)."""
     specs = tuple(RENDERED_BY_NAME[name] for name in dict.fromkeys(args.renders))
     rendered = ensure_rendered(args.rendered, specs) if specs else []
     folders = training_folders(args.data, rendered, frozenset(args.leave_out))
     rng = np.random.default_rng(settings.seed)
-    crop_sets = [build_crop_set(folder, weight, {}, rng) for folder, weight in folders]
-    heads = set(args.heads or ["colour"])
+    mined = {}
+    if "pips" in heads:
+        mined = mine_negatives(MODELS_DIR / FINDER_FILE, [f for f, _ in folders], args.mine)
+    crop_sets = cut_sets(folders, heads, mined, rng)
+    if "pips" in heads:
+        refit_pips(reader, crop_sets, settings, rng)
     if "colour" in heads:
-        refit_colour(reader, crop_sets, settings, rng)
-    face = fit_face(reader, crop_sets, settings, args.face_scenes, rng) if "face" in heads else None
-    export(args.start_from, args.out, reader, face)
-    print(f"exported to {args.out} after {(time.time() - start) / 60:.1f} min", flush=True)
+        coloured_sets = [c for c in crop_sets if (c.colours != NO_COLOUR).any()]
+        real = frozenset(REAL_WEIGHTS)
+        refit_colour(reader, reweighed(coloured_sets, real, args.real_share), settings, rng)
+    if "face" in heads:
+        return fit_face(reader, crop_sets, settings, args.face_scenes, rng)
+    return None
+
+
+def take_heads(reader: DieReader, takes: Sequence[tuple[str, Path]]) -> FaceHead | None:
+    """Heads fitted by earlier refits of the same weights (`--take HEAD=DIR`), put into
+    `reader`; the face head, where one is taken, returned."""
+    face = None
+    for head, folder in takes:
+        if head == "face":
+            face = FaceHead()
+            face.load_state_dict(torch.load(folder / "face.pt"))
+            face.eval()
+            continue
+        theirs = torch.load(folder / "reader.pt")
+        state = reader.state_dict()
+        state.update({k: v for k, v in theirs.items() if k.startswith(f"{head}.")})
+        reader.load_state_dict(state)
+        print(f"{head} head taken from {folder}", flush=True)
+    return face
+
+
+def take(text: str) -> tuple[str, Path]:
+    """`HEAD=DIR` of `--take`."""
+    head, _, folder = text.partition("=")
+    if head not in HEADS or not folder:
+        raise argparse.ArgumentTypeError(
+            f"expected HEAD=DIR with HEAD one of {HEADS}, got {text!r}"
+        )
+    return head, Path(folder)
+
+
+def cut_sets(
+    folders: Sequence[tuple[Path, float]],
+    heads: set[str],
+    mined: dict[str, np.ndarray],
+    rng: np.random.Generator,
+) -> list[CropSet]:
+    """Every crop of the folders with colour labels where the colour head is fitted; up to
+    `PIP_PICTURES` pictures' worth of every folder for the pip head, a few hundred for the face
+    head (as "no colour face")."""
+    out = []
+    for folder, weight in folders:
+        if "colour" in heads and has_colours(folder):
+            most = None
+        elif "pips" in heads:
+            most = PIP_PICTURES
+        elif "face" in heads:
+            most = FACE_PICTURES
+        else:
+            continue
+        out.append(build_crop_set(folder, weight, mined, rng, max_pictures=most))
+    return out
+
+
+def has_colours(folder: Path) -> bool:
+    return any(
+        item.colour != NO_COLOUR or any(b.colour is not None for b in item.image.boxes)
+        for item in training_images(folder)
+    )
+
+
+def reweighed(sets: Sequence[CropSet], real: frozenset[str], share: float | None) -> list[CropSet]:
+    """The sets with the real ones drawn `share` of the time between them (in the proportions
+    they had) and the rendered ones the rest; None keeps the weights as they are."""
+    real_total = sum(c.weight for c in sets if c.name in real)
+    other_total = sum(c.weight for c in sets if c.name not in real)
+    if share is None or not real_total or not other_total:
+        return list(sets)
+    return [
+        replace(
+            c,
+            weight=c.weight / real_total * share
+            if c.name in real
+            else c.weight / other_total * (1 - share),
+        )
+        for c in sets
+    ]
+
+
+def refit_pips(
+    reader: DieReader,
+    crop_sets: Sequence[CropSet],
+    settings: HeadSettings,
+    rng: np.random.Generator,
+) -> None:
+    """The pip head ("not a die", 1..6) on every crop, the finder's mistakes among them."""
+    data = [
+        head_data(
+            reader, pip_inputs, c.name, c.weight, (c.crops, c.casts, c.pips), settings.passes, rng
+        )
+        for c in crop_sets
+    ]
+    before = {d.name: head_accuracy(reader.pips, d) for d in data}
+    fit_head(reader.pips, data, settings, "pips")
+    for d in data:
+        after = head_accuracy(reader.pips, d)
+        print(f"{d.name}: pip head accuracy {before[d.name]:.1%} -> {after:.1%}")
 
 
 def refit_colour(

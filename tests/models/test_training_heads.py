@@ -13,7 +13,14 @@ ort = pytest.importorskip("onnxruntime")
 from models.render.values import DieLabel  # noqa: E402
 from models.training.export import READER_OUTPUTS, export_reader  # noqa: E402
 from models.training.face import NO_FACE, face_label  # noqa: E402
-from models.training.heads import HeadData, HeadSettings, fit_head, head_accuracy  # noqa: E402
+from models.training.heads import (  # noqa: E402
+    HeadData,
+    HeadSettings,
+    fit_head,
+    head_accuracy,
+    take,
+    take_heads,
+)
 from models.training.nets import FACE_CLASSES, DieReader, FaceHead, ReaderWithFace  # noqa: E402
 from vision.colour_face import FACE_COLOURS  # noqa: E402
 from vision.crops import CAST_SIZE  # noqa: E402
@@ -62,3 +69,29 @@ def test_the_face_head_rides_beside_the_reader_without_changing_it(tmp_path: Pat
         np.testing.assert_allclose(old, new, atol=1e-6)
     assert after[3].shape == (5, FACE_CLASSES)
     np.testing.assert_allclose(after[3].sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_a_taken_head_brings_its_own_weights_and_no_others(tmp_path: Path) -> None:
+    torch.manual_seed(1)
+    base, other = DieReader(), DieReader()
+    torch.save(other.state_dict(), tmp_path / "reader.pt")
+    face = FaceHead()
+    torch.save(face.state_dict(), tmp_path / "face.pt")
+    before = {k: v.clone() for k, v in base.state_dict().items()}
+    taken = take_heads(base, [take(f"colour={tmp_path}"), take(f"face={tmp_path}")])
+    theirs = other.state_dict()
+    for key, value in base.state_dict().items():
+        expected = theirs[key] if key.startswith("colour.") else before[key]
+        assert torch.equal(value, expected), key
+    assert taken is not None
+    assert all(
+        torch.equal(a, b) for a, b in zip(taken.parameters(), face.parameters(), strict=True)
+    )
+
+
+@pytest.mark.parametrize("text", ["colour", "wings=/tmp", "pips="])
+def test_a_take_names_a_head_and_a_folder(text: str) -> None:
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match="HEAD=DIR"):
+        take(text)
