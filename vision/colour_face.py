@@ -1,9 +1,12 @@
 """Colour-face dice (the flyer game's): a die whose faces are painted colours, not pips.
 
-The networks were trained on pip dice only; they find these dice but call them "not a die".
-This classical stage looks again at such a candidate: a colour-face die's top face is one
-near-uniform painted square (no pips) on a white body. The square's colour is read against the
-die's own white body, which carries the same lamp cast, and named by hue band:
+The reader's pip head was trained on pip dice only and calls these dice "not a die". The
+shipped reader carries a face head (`face` output, fitted on rendered flyer tables by
+`python -m models.training.heads`): where the file has one, `face_head_die` decides from it.
+A reader file without it falls back on the classical check below, which looks again at a
+candidate the network turned down: a colour-face die's top face is one near-uniform painted
+square (no pips) on a white body. The square's colour is read against the die's own white
+body, which carries the same lamp cast, and named by hue band:
 
 | colour | hue (degrees, after the body's white is made neutral) | saturation |
 |--------|--------------------------------------------------------|------------|

@@ -117,6 +117,11 @@ class ModelReader:
         """Whether this reader's file exports the embedding a table's memory needs."""
         return len(self._classifier.output_names) > 2
 
+    @property
+    def has_face_head(self) -> bool:
+        """Whether this reader's file carries the face head for colour-face dice."""
+        return FACE_OUTPUT in self._classifier.output_names
+
     def read(self, frame_bgr: npt.NDArray[np.uint8]) -> DiceReading:
         return self.read_timed(frame_bgr, StageTimes())
 
@@ -150,10 +155,9 @@ class ModelReader:
         self, outputs: list[npt.NDArray[np.float32]]
     ) -> npt.NDArray[np.float32] | None:
         """The face head's probabilities, where colour faces are read and the file has one."""
-        names = self._classifier.output_names
-        if not self.config.colour_faces or FACE_OUTPUT not in names:
+        if not self.config.colour_faces or not self.has_face_head:
             return None
-        return outputs[names.index(FACE_OUTPUT)]
+        return outputs[self._classifier.output_names.index(FACE_OUTPUT)]
 
     def _remember(
         self,

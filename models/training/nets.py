@@ -158,7 +158,11 @@ class FaceHead(nn.Module):
 
 def face_inputs(reader: DieReader, feature_map: Tensor, cast: Tensor) -> Tensor:
     """The face head's input from the reader's feature map of a batch."""
-    return torch.cat([reader.pool(feature_map, cast), reader.squeeze(feature_map).flatten(1)], 1)
+    return face_inputs_of(reader.pool(feature_map, cast), reader.squeeze(feature_map))
+
+
+def face_inputs_of(pooled: Tensor, squeezed: Tensor) -> Tensor:
+    return torch.cat([pooled, squeezed.flatten(1)], 1)
 
 
 class ReaderWithFace(nn.Module):
@@ -173,9 +177,10 @@ class ReaderWithFace(nn.Module):
     def forward(self, crops: Tensor, cast: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
         r = self.reader
         f = r.feature_map(crops, cast)
-        hidden = r.colour[1](r.colour[0](r.pool(f, cast)))
-        pips = r.pips(r.squeeze(f))
-        face = self.face(face_inputs(r, f, cast))
+        pooled, squeezed = r.pool(f, cast), r.squeeze(f)
+        hidden = r.colour[1](r.colour[0](pooled))
+        pips = r.pips(squeezed)
+        face = self.face(face_inputs_of(pooled, squeezed))
         return (
             torch.softmax(pips, dim=1),
             torch.softmax(r.colour[2](hidden), dim=1),

@@ -10,7 +10,8 @@ their crops): a resumed run starts from the shipped network, not from one whose 
 suddenly rescaled.
 
 `python -m models.training.recover [--models DIR] [--out DIR] [--rendered DIR]` writes finder.pt
-and reader.pt to OUT (`work-data/shipped`), for `python -m models.training --from/--resume OUT`.
+and reader.pt to OUT (`work-data/shipped`), for `python -m models.training --from/--resume OUT`,
+and face.pt where the reader carries a face head (`models.training.heads`).
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ from torch import Tensor, nn
 
 from models.training.cli_types import whole
 from models.training.crop_cache import build_crop_set
-from models.training.nets import DieFinder, DieReader
+from models.training.nets import DieFinder, DieReader, FaceHead, ReaderWithFace
 from models.training.synthetic import TRAINING_SETS, ensure_rendered
 from vision.crops import CAST_SIZE
 from vision.images import load_image
 from vision.onnx_model import MODELS_DIR
-from vision.reader import CLASSIFIER_FILE, FINDER_FILE
+from vision.reader import CLASSIFIER_FILE, FACE_OUTPUT, FINDER_FILE
 
 # The smallest variance a recovered batch norm is given: a channel that never varies on the
 # calibration crops would otherwise divide by almost nothing once training normalises batches.
@@ -61,6 +62,22 @@ def recover(onnx_path: Path, model: nn.Module, example: tuple[Tensor, ...]) -> n
     model.eval()
     check_same(onnx_path, model, example)
     return model
+
+
+def reader_network(onnx_path: Path) -> nn.Module:
+    """An untrained network of the kind the reader file was exported from: the reader, with
+    the face head beside it where the file has a `face` output."""
+    outputs = [o.name for o in onnx.load(str(onnx_path)).graph.output]
+    return ReaderWithFace(DieReader(), FaceHead()) if FACE_OUTPUT in outputs else DieReader()
+
+
+def save_reader(reader: nn.Module, out: Path) -> None:
+    """reader.pt, and face.pt where the reader carries a face head."""
+    if isinstance(reader, ReaderWithFace):
+        torch.save(reader.reader.state_dict(), out / "reader.pt")
+        torch.save(reader.face.state_dict(), out / "face.pt")
+    else:
+        torch.save(reader.state_dict(), out / "reader.pt")
 
 
 def _norm_after(model: nn.Module) -> dict[nn.Module, nn.BatchNorm2d]:
@@ -207,7 +224,8 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     finder_in, reader_in = _examples()
     finder = recover(args.models / FINDER_FILE, DieFinder(), finder_in)
-    reader = recover(args.models / CLASSIFIER_FILE, DieReader(), reader_in)
+    reader_file = args.models / CLASSIFIER_FILE
+    reader = recover(reader_file, reader_network(reader_file), reader_in)
     (renders,) = ensure_rendered(args.rendered, TRAINING_SETS[:1])
     calibrate(finder, finder_batches(renders, min(args.pictures, 64)))
     calibrate(reader, reader_batches(renders, args.pictures))
@@ -217,7 +235,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args.out.mkdir(parents=True, exist_ok=True)
     torch.save(finder.state_dict(), args.out / "finder.pt")
-    torch.save(reader.state_dict(), args.out / "reader.pt")
+    save_reader(reader, args.out)
     print(f"wrote {args.out}/finder.pt and reader.pt (largest difference from ONNX {worst:.1e})")
 
 
