@@ -77,6 +77,7 @@ class HeadData:
 
 
 Inputs = Callable[[DieReader, Tensor, Tensor], Tensor]  # reader, crops, cast -> head inputs
+Examples = tuple[np.ndarray, np.ndarray, np.ndarray]  # crops, casts, labels
 
 
 def colour_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
@@ -106,7 +107,7 @@ def head_data(
     inputs: Inputs,
     name: str,
     weight: float,
-    examples: tuple[np.ndarray, np.ndarray, np.ndarray],
+    examples: Examples,
     passes: int,
     rng: np.random.Generator,
 ) -> HeadData:
@@ -121,7 +122,7 @@ def head_data(
     return HeadData(name, weight, torch.cat(views), torch.from_numpy(labels).repeat(passes))
 
 
-def coloured(crop_set: CropSet) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def coloured(crop_set: CropSet) -> Examples:
     known = crop_set.colours != NO_COLOUR
     return crop_set.crops[known], crop_set.casts[known], crop_set.colours[known]
 
@@ -200,6 +201,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    missing = missing_weights(args.start_from, args.take)
+    if missing:
+        raise SystemExit(f"no weights at {', '.join(str(m) for m in missing)}")
     torch.set_num_threads(args.threads)
     start = time.time()
     settings = HeadSettings(args.passes, args.steps, args.lr, args.seed)
@@ -253,6 +257,13 @@ def take_heads(reader: DieReader, takes: Sequence[tuple[str, Path]]) -> FaceHead
         reader.load_state_dict(state)
         print(f"{head} head taken from {folder}", flush=True)
     return face
+
+
+def missing_weights(start: Path, takes: Sequence[tuple[str, Path]]) -> list[Path]:
+    """The weight files `--from` and `--take` name that are not there."""
+    wanted = [start / "finder.pt", start / "reader.pt"]
+    wanted += [folder / ("face.pt" if head == "face" else "reader.pt") for head, folder in takes]
+    return [path for path in wanted if not path.is_file()]
 
 
 def take(text: str) -> tuple[str, Path]:
@@ -320,17 +331,8 @@ def refit_pips(
     rng: np.random.Generator,
 ) -> None:
     """The pip head ("not a die", 1..6) on every crop, the finder's mistakes among them."""
-    data = [
-        head_data(
-            reader, pip_inputs, c.name, c.weight, (c.crops, c.casts, c.pips), settings.passes, rng
-        )
-        for c in crop_sets
-    ]
-    before = {d.name: head_accuracy(reader.pips, d) for d in data}
-    fit_head(reader.pips, data, settings, "pips")
-    for d in data:
-        after = head_accuracy(reader.pips, d)
-        print(f"{d.name}: pip head accuracy {before[d.name]:.1%} -> {after:.1%}")
+    examples = [(c, (c.crops, c.casts, c.pips)) for c in crop_sets]
+    refit_head(reader, reader.pips, "pip", pip_inputs, examples, settings, rng)
 
 
 def refit_colour(
@@ -339,16 +341,30 @@ def refit_colour(
     settings: HeadSettings,
     rng: np.random.Generator,
 ) -> None:
+    """The colour head on the crops with a colour label."""
+    examples = [(c, coloured(c)) for c in crop_sets if (c.colours != NO_COLOUR).any()]
+    refit_head(reader, reader.colour, "colour", colour_inputs, examples, settings, rng)
+
+
+def refit_head(
+    reader: DieReader,
+    head: nn.Module,
+    name: str,
+    inputs: Inputs,
+    examples: Sequence[tuple[CropSet, Examples]],
+    settings: HeadSettings,
+    rng: np.random.Generator,
+) -> None:
+    """Fit one of the reader's own heads in place, saying how it reads each set before and
+    after."""
     data = [
-        head_data(reader, colour_inputs, c.name, c.weight, coloured(c), settings.passes, rng)
-        for c in crop_sets
-        if (c.colours != NO_COLOUR).any()
+        head_data(reader, inputs, c.name, c.weight, ex, settings.passes, rng) for c, ex in examples
     ]
-    before = {d.name: head_accuracy(reader.colour, d) for d in data}
-    fit_head(reader.colour, data, settings, "colour")
+    before = {d.name: head_accuracy(head, d) for d in data}
+    fit_head(head, data, settings, name)
     for d in data:
-        after = head_accuracy(reader.colour, d)
-        print(f"{d.name}: colour head accuracy {before[d.name]:.1%} -> {after:.1%}")
+        after = head_accuracy(head, d)
+        print(f"{d.name}: {name} head accuracy {before[d.name]:.1%} -> {after:.1%}")
 
 
 def fit_face(

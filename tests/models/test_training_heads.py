@@ -18,6 +18,7 @@ from models.training.heads import (  # noqa: E402
     HeadSettings,
     fit_head,
     head_accuracy,
+    missing_weights,
     take,
     take_heads,
 )
@@ -95,3 +96,10 @@ def test_a_take_names_a_head_and_a_folder(text: str) -> None:
 
     with pytest.raises(argparse.ArgumentTypeError, match="HEAD=DIR"):
         take(text)
+
+
+def test_a_refit_names_the_weights_it_cannot_find(tmp_path: Path) -> None:
+    (tmp_path / "reader.pt").write_bytes(b"")
+    other = tmp_path / "other"
+    missing = missing_weights(tmp_path, [take(f"face={other}"), take(f"colour={tmp_path}")])
+    assert missing == [tmp_path / "finder.pt", other / "face.pt"]
