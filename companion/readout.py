@@ -9,8 +9,11 @@ from vision.types import DiceReading
 
 
 def ryb_totals(reading: DiceReading) -> dict[str, int]:
-    """Totals for the seven goal colours over the red, yellow and blue dice read."""
-    counted = [(d.colour, d.pips) for d in reading if d.colour in DIE_COLOURS]
+    """Totals for the seven goal colours over the red, yellow and blue pip dice read (a
+    colour-face die's pips mean nothing, so it adds to no total)."""
+    counted = [
+        (d.colour, d.pips) for d in reading if d.colour in DIE_COLOURS and d.face_colour is None
+    ]
     return {colour.value: points for colour, points in totals(counted).items()}
 
 

@@ -108,9 +108,9 @@ def load_reader(which: str, game: str | None = None, models: Path | None = None)
 def _game_config(game: str | None) -> Any:
     if game is None:
         return None
-    from companion.live import game_config
+    from companion.live import flyer_config, game_config
 
-    return game_config()
+    return flyer_config() if game == "flyer" else game_config()
 
 
 def with_memory(reader: Reader, memory: Any) -> Any:

@@ -1,4 +1,5 @@
-"""`dicetable read IMAGE_OR_DIR... [--json] [--annotate DIR]`: read the dice in photos."""
+"""`dicetable read IMAGE_OR_DIR... [--json] [--annotate DIR] [--game ryb|flyer]`: read the dice
+in photos."""
 
 from __future__ import annotations
 
@@ -18,7 +19,11 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per image per line")
     parser.add_argument("--annotate", type=Path, metavar="DIR", help="write annotated copies here")
     parser.add_argument("--reader", choices=("model", "baseline"), default="model")
-    parser.add_argument("--game", choices=("ryb",), help="read as at this game's table")
+    parser.add_argument(
+        "--game",
+        choices=("ryb", "flyer"),
+        help="read as at this game's table (flyer: its colour-face dice by their top colour)",
+    )
     parser.add_argument("--table", help="read with this table's memory (`dicetable tables`)")
     add_data_argument(parser)
 
@@ -75,6 +80,12 @@ def _emit(record: dict[str, Any], as_json: bool) -> None:
     if "error" in record:
         print(f"{record['image']}: error: {record['error']}")
         return
-    dice = " ".join(f"{d['colour']}{d['pips']}{'?' if d['unsure'] else ''}" for d in record["dice"])
+    dice = " ".join(_die_text(d) for d in record["dice"])
     totals = " ".join(f"{k}={v}" for k, v in record["totals"].items())
     print(f"{record['image']}: {len(record['dice'])} dice: {dice or '-'} | {totals}")
+
+
+def _die_text(die: dict[str, Any]) -> str:
+    """ "red3", or "green" for a colour-face die (its pips mean nothing); "?" when unsure."""
+    named = die.get("face_colour") or f"{die['colour']}{die['pips']}"
+    return f"{named}{'?' if die['unsure'] else ''}"

@@ -56,3 +56,32 @@ def test_a_bad_file_gets_an_error_line_and_the_batch_goes_on(
     assert [Path(str(r["image"])).name for r in records] == ["a.jpg", "b.jpg", "c.jpg"]
     assert "truncated" in str(records[1]["error"]) and "dice" in records[2]
     assert "b.jpg" in captured.err
+
+
+COLOUR_FACES = Path(__file__).resolve().parents[1] / "fixtures" / "colour_faces"
+
+
+def test_read_at_a_flyer_table_names_colour_face_dice_by_their_colour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(COLOUR_FACES / "00.jpg", tmp_path / "00.jpg")
+    labels = json.loads((COLOUR_FACES / "labels.json").read_text())["00.jpg"]
+    painted = sorted(d["face_colour"] for d in labels if d["face_colour"] is not None)
+    assert main(["read", str(tmp_path), "--json", "--game", "flyer"]) == 0
+    [record] = _lines(capsys)
+    dice = record["dice"]
+    assert isinstance(dice, list)
+    read = sorted(str(d["face_colour"]) for d in dice if "face_colour" in d)
+    assert read and set(read) <= set(painted)
+    pip_dice = [
+        (Colour(d["colour"]), int(d["pips"]))
+        for d in dice
+        if "face_colour" not in d and d["colour"] in ("red", "yellow", "blue")
+    ]
+    assert record["totals"] == {c.value: n for c, n in totals(pip_dice).items()}
+    assert main(["read", str(tmp_path), "--game", "flyer"]) == 0
+    line = capsys.readouterr().out
+    assert all(f" {colour}" in line for colour in read)
+    assert main(["read", str(tmp_path), "--json"]) == 0
+    plain = _lines(capsys)[0]["dice"]
+    assert isinstance(plain, list) and not any("face_colour" in d for d in plain)
