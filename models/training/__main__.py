@@ -16,7 +16,7 @@ import torch
 from torch import nn
 
 from models.training.bank import load_bank, mix_in
-from models.training.cli_types import fraction, rate, whole
+from models.training.cli_types import fraction, rate, strength, whole
 from models.training.crop_cache import build_crop_set
 from models.training.data import REAL_WEIGHTS, Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
@@ -75,6 +75,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=whole(0),
         default=0,
         help="added to every training seed, so a resumed run sees fresh jitters and draws",
+    )
+    p.add_argument(
+        "--anchor",
+        type=strength,
+        default=0.0,
+        help="hold the finder near its starting weights (L2-SP strength; 0: off)",
     )
     p.add_argument("--threads", type=whole(1), default=2)
     p.add_argument(
@@ -157,7 +163,10 @@ def chosen_renders(args: argparse.Namespace) -> tuple[RenderedSet, ...]:
 def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:
     """The two networks' settings from the command line: `--seed` shifts both their seeds."""
     f_set = FinderSettings(
-        steps=args.finder_steps, lr=args.finder_lr, seed=FinderSettings.seed + args.seed
+        steps=args.finder_steps,
+        lr=args.finder_lr,
+        seed=FinderSettings.seed + args.seed,
+        anchor=args.anchor,
     )
     r_set = ReaderSettings(
         steps=args.reader_steps, lr=args.reader_lr, seed=ReaderSettings.seed + args.seed

@@ -28,6 +28,14 @@ def rate(text: str) -> float:
     return value
 
 
+def strength(text: str) -> float:
+    """A penalty's weight: a finite number, 0 or more."""
+    value = _number(text)
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
 def fraction(text: str) -> float:
     """A share strictly between 0 and 1."""
     value = _number(text)

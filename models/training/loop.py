@@ -45,6 +45,24 @@ def fit(
     model.eval()
 
 
+def anchored(loss_fn: LossFn, model: nn.Module, strength: float) -> LossFn:
+    """`loss_fn` plus `strength` times the squared distance of the weights from where they
+    start (L2-SP, Li, Grandvalet and Davoine 2018): a fine-tune that learns new tables while
+    held near what read the old ones. Strength 0 is `loss_fn` itself."""
+    if strength <= 0:
+        return loss_fn
+    start = [p.detach().clone() for p in model.parameters()]
+
+    def loss(batch: Any) -> tuple[Tensor, dict[str, float]]:
+        value, parts = loss_fn(batch)
+        drift = torch.stack(
+            [((p - s) ** 2).sum() for p, s in zip(model.parameters(), start, strict=True)]
+        ).sum()
+        return value + strength * drift, {**parts, "drift": float(drift.detach())}
+
+    return loss
+
+
 def worker_rng(seed: int) -> np.random.Generator:
     """A generator of its own for each data-loader worker, so workers never repeat each other."""
     info = get_worker_info()

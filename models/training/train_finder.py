@@ -12,7 +12,7 @@ from torch.utils.data import DataLoader, IterableDataset
 
 from models.training.augment import finder_tile
 from models.training.data import Mixer
-from models.training.loop import fit, worker_rng
+from models.training.loop import anchored, fit, worker_rng
 from models.training.nets import DieFinder
 from models.training.targets import finder_targets
 
@@ -28,6 +28,7 @@ class FinderSettings:
     lr: float = 3e-3
     seed: int = 1
     workers: int = 1
+    anchor: float = 0.0  # L2-SP strength towards the starting weights (`loop.anchored`)
 
 
 class FinderTiles(IterableDataset[tuple[np.ndarray, ...]]):
@@ -83,5 +84,6 @@ def train_finder(
     loader = DataLoader(
         FinderTiles(mixer, settings), batch_size=settings.batch, num_workers=settings.workers
     )
-    fit("finder", model, loader, lambda b: finder_loss(model, b), settings.steps, settings.lr, log)
+    loss = anchored(lambda b: finder_loss(model, b), model, settings.anchor)
+    fit("finder", model, loader, loss, settings.steps, settings.lr, log)
     return model

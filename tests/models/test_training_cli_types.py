@@ -4,7 +4,7 @@ import argparse
 
 import pytest
 
-from models.training.cli_types import fraction, rate, whole
+from models.training.cli_types import fraction, rate, strength, whole
 from vision import arguments
 
 
@@ -50,3 +50,14 @@ def test_shares_between_zero_and_one_are_taken(text: str, value: float) -> None:
 def test_bad_shares_are_refused_by_value(text: str, message: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match=message):
         fraction(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [("0", 0.0), ("10", 10.0), ("0.5", 0.5)])
+def test_a_strength_is_zero_or_more(text: str, value: float) -> None:
+    assert strength(text) == value
+
+
+@pytest.mark.parametrize("text", ["-1", "nan", "inf", "lots"])
+def test_a_strength_below_zero_or_not_a_number_is_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError):
+        strength(text)
