@@ -82,6 +82,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=0.0,
         help="hold the finder near its starting weights (L2-SP strength; 0: off)",
     )
+    p.add_argument(
+        "--freeze-norms",
+        action="store_true",
+        help="the finder's batch norms keep the statistics they start with",
+    )
     p.add_argument("--threads", type=whole(1), default=2)
     p.add_argument(
         "--mine", type=whole(0), default=600, help="pictures per folder to mine negatives"
@@ -167,6 +172,7 @@ def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:
         lr=args.finder_lr,
         seed=FinderSettings.seed + args.seed,
         anchor=args.anchor,
+        freeze_norms=args.freeze_norms,
     )
     r_set = ReaderSettings(
         steps=args.reader_steps, lr=args.reader_lr, seed=ReaderSettings.seed + args.seed

@@ -22,10 +22,18 @@ def fit(
     steps: int,
     lr: float,
     log: bool = True,
+    freeze_norms: bool = False,
 ) -> None:
+    """`freeze_norms`: batch norms keep the statistics they start with and normalise by them
+    (a fine-tune on a new mix of pictures otherwise moves every layer's statistics towards it,
+    whatever happens to the weights)."""
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=steps)
     model.train()
+    if freeze_norms:
+        for module in model.modules():
+            if isinstance(module, nn.BatchNorm2d):
+                module.eval()
     start = time.time()
     running: dict[str, float] = {}
     for step, batch in enumerate(batches, start=1):

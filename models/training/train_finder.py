@@ -29,6 +29,7 @@ class FinderSettings:
     seed: int = 1
     workers: int = 1
     anchor: float = 0.0  # L2-SP strength towards the starting weights (`loop.anchored`)
+    freeze_norms: bool = False  # batch norms keep their statistics (`loop.fit`)
 
 
 class FinderTiles(IterableDataset[tuple[np.ndarray, ...]]):
@@ -85,5 +86,5 @@ def train_finder(
         FinderTiles(mixer, settings), batch_size=settings.batch, num_workers=settings.workers
     )
     loss = anchored(lambda b: finder_loss(model, b), model, settings.anchor)
-    fit("finder", model, loader, loss, settings.steps, settings.lr, log)
+    fit("finder", model, loader, loss, settings.steps, settings.lr, log, settings.freeze_norms)
     return model

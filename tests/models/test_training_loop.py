@@ -29,3 +29,20 @@ def test_the_anchor_adds_the_drift_from_the_start() -> None:
     value, parts = loss(None)
     assert parts["drift"] == pytest.approx(0.75)
     assert float(value.detach()) == pytest.approx(1.0 + 3.0 * 0.75)
+
+
+@pytest.mark.parametrize("freeze", [True, False])
+def test_frozen_norms_keep_their_statistics(freeze: bool) -> None:
+    from models.training.loop import fit
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(1, 2, 1), torch.nn.BatchNorm2d(2))
+    norm = model[1]
+    before = norm.running_mean.clone()
+    batches = [torch.randn(4, 1, 3, 3) + 5.0 for _ in range(3)]
+
+    def loss(batch: Any) -> tuple[Any, dict[str, float]]:
+        return model(batch).pow(2).mean(), {}
+
+    fit("test", model, batches, loss, steps=3, lr=1e-3, log=False, freeze_norms=freeze)
+    assert torch.equal(norm.running_mean, before) is freeze
