@@ -19,28 +19,37 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import torch
-from torch import Tensor, nn
-from torch.nn import functional as F  # noqa: N812
+from torch import nn
 
-from models.training.augment import augment_crop
 from models.training.cli_types import fraction, rate, whole
 from models.training.crop_cache import CropSet, build_crop_set
 from models.training.data import REAL_WEIGHTS, training_folders
 from models.training.export import READER_OUTPUTS, export_finder, export_reader, write_hashes
 from models.training.face import NO_FACE, render_face_crops
+from models.training.head_fit import (
+    Examples,
+    HeadSettings,
+    Inputs,
+    colour_inputs,
+    coloured,
+    face_head_inputs,
+    fit_head,
+    head_accuracy,
+    head_data,
+    pip_inputs,
+)
 from models.training.mine import mine_negatives
 from models.training.nets import (
     DieFinder,
     DieReader,
     FaceHead,
     ReaderWithFace,
-    face_inputs,
 )
 from models.training.real import training_images
 from models.training.samples import NO_COLOUR
@@ -50,112 +59,10 @@ from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
-BATCH = 512
 HEADS = ("colour", "pips", "face")
 PIP_PICTURES = 1500  # pictures of each set cut for the pip head
 FACE_PICTURES = 300  # pictures of a set without colour labels cut for the face head
 FACE_NEGATIVES = 6000  # crops of each training set shown to the face head as no colour face
-
-
-@dataclass(frozen=True)
-class HeadSettings:
-    passes: int = 3  # augmented views of each crop (the first one as cut)
-    steps: int = 4000
-    lr: float = 1e-3
-    seed: int = 7
-
-
-@dataclass(frozen=True)
-class HeadData:
-    """A head's inputs for one crop set (computed by the frozen network), their labels and the
-    set's draw weight."""
-
-    name: str
-    weight: float
-    inputs: Tensor
-    labels: Tensor  # (N,)
-
-
-Inputs = Callable[[DieReader, Tensor, Tensor], Tensor]  # reader, crops, cast -> head inputs
-Examples = tuple[np.ndarray, np.ndarray, np.ndarray]  # crops, casts, labels
-
-
-def colour_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
-    return model.pooled(crops, cast)
-
-
-def pip_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
-    return model.squeeze(model.feature_map(crops, cast)).flatten(1)
-
-
-def face_head_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
-    return face_inputs(model, model.feature_map(crops, cast), cast)
-
-
-def head_inputs(model: DieReader, inputs: Inputs, crops: np.ndarray, casts: np.ndarray) -> Tensor:
-    """What a head sees for each crop (uint8 NHWC) and light cue."""
-    out = []
-    with torch.no_grad():
-        for i in range(0, len(crops), BATCH):
-            x = torch.from_numpy(crops[i : i + BATCH].transpose(0, 3, 1, 2).astype(np.float32))
-            out.append(inputs(model, x / 255.0, torch.from_numpy(casts[i : i + BATCH])))
-    return torch.cat(out)
-
-
-def head_data(
-    model: DieReader,
-    inputs: Inputs,
-    name: str,
-    weight: float,
-    examples: Examples,
-    passes: int,
-    rng: np.random.Generator,
-) -> HeadData:
-    """The examples (crops, casts, labels), each as cut and `passes - 1` times augmented."""
-    crops, casts, labels = examples
-    views = [head_inputs(model, inputs, crops, casts)]
-    for _ in range(passes - 1):
-        seen = [augment_crop(c, k, rng) for c, k in zip(crops, casts, strict=True)]
-        more = np.stack([s[0] for s in seen]), np.stack([s[1] for s in seen])
-        views.append(head_inputs(model, inputs, *more))
-    print(f"{name}: {len(labels)} crops x {passes} views", flush=True)
-    return HeadData(name, weight, torch.cat(views), torch.from_numpy(labels).repeat(passes))
-
-
-def coloured(crop_set: CropSet) -> Examples:
-    known = crop_set.colours != NO_COLOUR
-    return crop_set.crops[known], crop_set.casts[known], crop_set.colours[known]
-
-
-def fit_head(head: nn.Module, sets: Sequence[HeadData], settings: HeadSettings, name: str) -> None:
-    """Train `head` in place on the sets' inputs, each set drawn by its weight."""
-    torch.manual_seed(settings.seed)
-    gen = torch.Generator().manual_seed(settings.seed)
-    weights = torch.tensor([s.weight for s in sets], dtype=torch.float64)
-    head.train()
-    opt = torch.optim.AdamW(head.parameters(), lr=settings.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.steps)
-    for step in range(settings.steps):
-        picks = torch.multinomial(weights, BATCH, replacement=True, generator=gen)
-        xs, ys = [], []
-        for k in picks.unique().tolist():
-            count = int((picks == k).sum())
-            rows = torch.randint(len(sets[k].labels), (count,), generator=gen)
-            xs.append(sets[k].inputs[rows])
-            ys.append(sets[k].labels[rows])
-        loss = F.cross_entropy(head(torch.cat(xs)), torch.cat(ys), label_smoothing=0.02)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-        if step % 500 == 0 or step == settings.steps - 1:
-            print(f"{name} head step {step}: loss {loss.item():.4f}", flush=True)
-    head.eval()
-
-
-def head_accuracy(head: nn.Module, data: HeadData) -> float:
-    with torch.no_grad():
-        return float((head(data.inputs).argmax(1) == data.labels).float().mean())
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -13,11 +13,8 @@ ort = pytest.importorskip("onnxruntime")
 from models.render.values import DieLabel  # noqa: E402
 from models.training.export import READER_OUTPUTS, export_reader  # noqa: E402
 from models.training.face import NO_FACE, face_label  # noqa: E402
+from models.training.head_fit import HeadData, HeadSettings, fit_head, head_accuracy  # noqa: E402
 from models.training.heads import (  # noqa: E402
-    HeadData,
-    HeadSettings,
-    fit_head,
-    head_accuracy,
     missing_weights,
     take,
     take_heads,
