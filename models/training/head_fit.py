@@ -4,7 +4,7 @@ seen under the training's light augmentation, and the loop."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -14,7 +14,8 @@ from torch.nn import functional as F  # noqa: N812
 
 from models.training.augment import augment_crop
 from models.training.crop_cache import CropSet
-from models.training.nets import DieReader, face_inputs
+from models.training.loop import fit
+from models.training.nets import DieReader, face_inputs_of
 from models.training.samples import NO_COLOUR
 
 BATCH = 512
@@ -52,7 +53,8 @@ def pip_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
 
 
 def face_head_inputs(model: DieReader, crops: Tensor, cast: Tensor) -> Tensor:
-    return face_inputs(model, model.feature_map(crops, cast), cast)
+    f = model.feature_map(crops, cast)
+    return face_inputs_of(model.pool(f, cast), model.squeeze(f))
 
 
 def head_inputs(model: DieReader, inputs: Inputs, crops: np.ndarray, casts: np.ndarray) -> Tensor:
@@ -91,14 +93,23 @@ def coloured(crop_set: CropSet) -> Examples:
 
 
 def fit_head(head: nn.Module, sets: Sequence[HeadData], settings: HeadSettings, name: str) -> None:
-    """Train `head` in place on the sets' inputs, each set drawn by its weight."""
+    """Train `head` in place on the sets' inputs, each set drawn by its weight, with the loop
+    both networks train in (`models.training.loop.fit`)."""
     torch.manual_seed(settings.seed)
     gen = torch.Generator().manual_seed(settings.seed)
+
+    def loss(batch: tuple[Tensor, Tensor]) -> tuple[Tensor, dict[str, float]]:
+        inputs, labels = batch
+        value = F.cross_entropy(head(inputs), labels, label_smoothing=0.02)
+        return value, {"loss": float(value.detach())}
+
+    fit(f"{name} head", head, _draws(sets, gen), loss, settings.steps, settings.lr)
+
+
+def _draws(sets: Sequence[HeadData], gen: torch.Generator) -> Iterator[tuple[Tensor, Tensor]]:
+    """Endless batches of inputs and labels, each row's set drawn by the sets' weights."""
     weights = torch.tensor([s.weight for s in sets], dtype=torch.float64)
-    head.train()
-    opt = torch.optim.AdamW(head.parameters(), lr=settings.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, settings.lr, total_steps=settings.steps)
-    for step in range(settings.steps):
+    while True:
         picks = torch.multinomial(weights, BATCH, replacement=True, generator=gen)
         xs, ys = [], []
         for k in picks.unique().tolist():
@@ -106,14 +117,7 @@ def fit_head(head: nn.Module, sets: Sequence[HeadData], settings: HeadSettings, 
             rows = torch.randint(len(sets[k].labels), (count,), generator=gen)
             xs.append(sets[k].inputs[rows])
             ys.append(sets[k].labels[rows])
-        loss = F.cross_entropy(head(torch.cat(xs)), torch.cat(ys), label_smoothing=0.02)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-        if step % 500 == 0 or step == settings.steps - 1:
-            print(f"{name} head step {step}: loss {loss.item():.4f}", flush=True)
-    head.eval()
+        yield torch.cat(xs), torch.cat(ys)
 
 
 def head_accuracy(head: nn.Module, data: HeadData) -> float:

@@ -248,8 +248,8 @@ def refit_colour(
     settings: HeadSettings,
     rng: np.random.Generator,
 ) -> None:
-    """The colour head on the crops with a colour label."""
-    examples = [(c, coloured(c)) for c in crop_sets if (c.colours != NO_COLOUR).any()]
+    """The colour head on the crop sets' crops with a colour label (sets with some)."""
+    examples = [(c, coloured(c)) for c in crop_sets]
     refit_head(reader, reader.colour, "colour", colour_inputs, examples, settings, rng)
 
 

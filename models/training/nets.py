@@ -10,13 +10,13 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F  # noqa: N812
 
+from vision.colour_face import FACE_COLOURS
 from vision.crops import CAST_SIZE
 
 PIP_CLASSES = 7  # 0 = not a die, 1..6 = pips
 COLOUR_CLASSES = 9  # order of vision.types.Colour
-FACE_CLASSES = (
-    7  # 0 = no colour face (a pip die, or not a die), then vision.colour_face.FACE_COLOURS
-)
+# 0 = no colour face (a pip die, or not a die), then each of the flyer game's face colours
+FACE_CLASSES = 1 + len(FACE_COLOURS)
 READER_FEATURES = 128  # channels of the reader's last features, at width 1
 
 
@@ -156,12 +156,8 @@ class FaceHead(nn.Module):
         return logits
 
 
-def face_inputs(reader: DieReader, feature_map: Tensor, cast: Tensor) -> Tensor:
-    """The face head's input from the reader's feature map of a batch."""
-    return face_inputs_of(reader.pool(feature_map, cast), reader.squeeze(feature_map))
-
-
 def face_inputs_of(pooled: Tensor, squeezed: Tensor) -> Tensor:
+    """The face head's input: the colour head's pooled input beside the pip head's 6x6 map."""
     return torch.cat([pooled, squeezed.flatten(1)], 1)
 
 
