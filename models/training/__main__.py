@@ -16,7 +16,7 @@ import torch
 from torch import nn
 
 from models.training.bank import load_bank, mix_in
-from models.training.cli_types import fraction, rate, strength, whole
+from models.training.cli_types import fraction, rate, set_share, strength, whole
 from models.training.crop_cache import build_crop_set
 from models.training.data import REAL_WEIGHTS, Mixer, default_sources, training_folders
 from models.training.export import export_finder, export_reader, write_hashes
@@ -56,6 +56,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=[],
         choices=sorted(REAL_WEIGHTS),
         help="a real set not to train on, to measure it as a table never seen",
+    )
+    p.add_argument(
+        "--share",
+        action="append",
+        default=[],
+        type=set_share(sorted(REAL_WEIGHTS)),
+        metavar="SET=SHARE",
+        help="a real set's share of the draws instead of its default (renders take the rest)",
     )
     p.add_argument(
         "--out", type=Path, default=Path("work-data/models"), help="where to write .onnx"
@@ -121,13 +129,17 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_render:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
     left_out = frozenset(args.leave_out)
-    folders = training_folders(data, rendered, left_out)
+    shares = dict(args.share)
+    try:
+        folders = training_folders(data, rendered, left_out, shares)
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
     f_set, r_set = settings(args)
     args.out.mkdir(parents=True, exist_ok=True)
     args.work.mkdir(parents=True, exist_ok=True)
     start = time.time()
-    mixer = Mixer(default_sources(data, rendered, left_out))
+    mixer = Mixer(default_sources(data, rendered, left_out, shares))
     finder = _load_or_train(
         "finder",
         args,

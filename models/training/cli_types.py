@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 
 from vision.arguments import whole
 
-__all__ = ["fraction", "rate", "whole"]
+__all__ = ["fraction", "rate", "set_share", "whole"]
 
 
 def _number(text: str) -> float:
@@ -42,3 +43,17 @@ def fraction(text: str) -> float:
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
     return value
+
+
+def set_share(names: list[str]) -> Callable[[str], tuple[str, float]]:
+    """`NAME=SHARE`: one of `names` and a share strictly between 0 and 1."""
+
+    def parse(text: str) -> tuple[str, float]:
+        name, sep, value = text.partition("=")
+        if not sep or name not in names:
+            raise argparse.ArgumentTypeError(
+                f"expected NAME=SHARE with NAME one of {', '.join(names)}, got {text!r}"
+            )
+        return name, fraction(value)
+
+    return parse

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,24 +43,34 @@ def folder_source(root: Path, weight: float) -> Source:
 
 
 def training_folders(
-    real_dir: Path | None, rendered: Sequence[Path], left_out: frozenset[str] = frozenset()
+    real_dir: Path | None,
+    rendered: Sequence[Path],
+    left_out: frozenset[str] = frozenset(),
+    shares: Mapping[str, float] | None = None,
 ) -> list[tuple[Path, float]]:
     """Each folder and its share: the rendered sets share what the real sets leave (a real set
-    left out gives its share to the renders)."""
+    left out gives its share to the renders). `shares` replaces some real sets' `REAL_WEIGHTS`."""
+    weights = {**REAL_WEIGHTS, **(shares or {})}
     folders = []
     if real_dir is not None:
-        for name, weight in REAL_WEIGHTS.items():
+        for name, weight in weights.items():
             if name not in left_out and (real_dir / name / "images").is_dir():
                 folders.append((real_dir / name, weight))
     left = 1.0 - sum(w for _, w in folders)
+    if rendered and left <= 0:
+        raise ValueError(f"the real sets take {1 - left:.2f} of the draws: none left for renders")
     folders += [(folder, left / len(rendered)) for folder in rendered]
     return folders
 
 
 def default_sources(
-    real_dir: Path | None, rendered: Sequence[Path], left_out: frozenset[str] = frozenset()
+    real_dir: Path | None,
+    rendered: Sequence[Path],
+    left_out: frozenset[str] = frozenset(),
+    shares: Mapping[str, float] | None = None,
 ) -> list[Source]:
-    sources = [folder_source(f, w) for f, w in training_folders(real_dir, rendered, left_out)]
+    folders = training_folders(real_dir, rendered, left_out, shares)
+    sources = [folder_source(f, w) for f, w in folders]
     if not sources:
         raise ValueError("no training data: no real sets and no rendered sets")
     return sources

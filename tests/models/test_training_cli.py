@@ -118,3 +118,31 @@ def test_a_left_out_real_set_gives_its_share_to_the_renders(tmp_path: Path) -> N
     assert left[tmp_path / "byler-colour"] == pytest.approx(0.15)
     assert left[tmp_path / "s640"] == pytest.approx(0.425)
     assert sum(left.values()) == pytest.approx(1.0)
+
+
+def test_a_real_sets_share_can_be_raised_and_the_renders_share_the_rest(tmp_path: Path) -> None:
+    for name in ("byler-colour", "rune55-gray"):
+        (tmp_path / name / "images").mkdir(parents=True)
+    renders = [tmp_path / "s640", tmp_path / "s_tables"]
+    shares = dict(training_folders(tmp_path, renders, shares={"rune55-gray": 0.35}))
+    assert shares[tmp_path / "rune55-gray"] == pytest.approx(0.35)
+    assert shares[tmp_path / "byler-colour"] == pytest.approx(0.15)
+    assert shares[tmp_path / "s640"] == pytest.approx(0.25)
+    with pytest.raises(ValueError, match="none left for renders"):
+        training_folders(tmp_path, renders, shares={"rune55-gray": 0.9})
+
+
+@pytest.mark.parametrize(
+    ("value", "bad"),
+    [
+        ("rune55-grey=0.3", "NAME=SHARE"),
+        ("rune55-gray", "NAME=SHARE"),
+        ("rune55-gray=2", "between 0 and 1"),
+    ],
+)
+def test_a_bad_share_is_refused_by_name(
+    value: str, bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--share", value])
+    assert bad in capsys.readouterr().err

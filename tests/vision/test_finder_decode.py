@@ -96,3 +96,25 @@ def test_with_no_dice_the_frame_norm_stands_in_for_the_dice_part() -> None:
     frame = _table_with_pips((100, 120))
     cue = crops.light_cue(frame, np.zeros((0, crops.CROP_SIZE, crops.CROP_SIZE, 3), np.uint8))
     assert (cue[6:] == cue[3:6]).all()
+
+
+def _norm_by_powers(frame: np.ndarray) -> np.ndarray:
+    """The frame's 6-norm as defined: every step-th pixel, each to the 6th power, averaged."""
+    step = max(1, -(-max(frame.shape[:2]) // crops.CUE_SAMPLES))
+    pixels = frame[::step, ::step].reshape(-1, 3).astype(np.float64) / 255.0
+    return np.power(np.power(pixels, crops.CUE_POWER).mean(axis=0), 1.0 / crops.CUE_POWER)
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (480, 640), (700, 1001), (37, 53)])
+def test_the_norm_read_off_value_counts_is_the_norm_by_powers(size: tuple[int, int]) -> None:
+    # Whole-ratio frames take the resize path, the others the slice: both the same pixels.
+    frame = np.random.default_rng(size[0]).integers(0, 256, (*size, 3), dtype=np.uint8)
+    assert crops.colour_cast(frame)[3:] == pytest.approx(_norm_by_powers(frame), rel=1e-6)
+
+
+@pytest.mark.parametrize("count", [1, 2, 7, 101, 48 * 48 * 11])
+@pytest.mark.parametrize("q", [0.0, 50.0, 99.0, 100.0])
+def test_the_percentile_read_off_value_counts_is_numpys(count: int, q: float) -> None:
+    pixels = np.random.default_rng(count).integers(0, 256, (count, 3), dtype=np.uint8)
+    expected = np.percentile(pixels, q, axis=0)
+    assert crops.channel_percentile(pixels, q) == pytest.approx(expected, abs=1e-9)
