@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -19,6 +19,10 @@ from vision.palette import pick_colour
 from vision.types import Colour, DiceReading, Die, area, intersection, iou, shared
 
 FINDER_FILE = "dice_finder.onnx"
+# The finder a table that reads colour-face dice uses, where the models folder has one: taught
+# colour-face dice as well, it finds more of them, at a small cost on grey photos of pip dice
+# that no flyer table holds (model card, run 38).
+FLYER_FINDER_FILE = "dice_finder_flyer.onnx"
 CLASSIFIER_FILE = "dice_reader.onnx"
 # The reader's optional face head (colour-face dice): where the file has it, it decides which
 # candidates are colour-face dice instead of the classical face check.
@@ -402,9 +406,17 @@ def load_reader(
             raise ModelError(f"{name} has no recorded sha256 in {models_dir / 'models.sha256'}")
         return OnnxModel(models_dir / name, hashes.get(name), threads)
 
+    config = config or ReaderConfig()
     classifier = model(CLASSIFIER_FILE)
     check_classifier_inputs(classifier.input_shapes, classifier.path.name)
-    return ModelReader(model(FINDER_FILE), classifier, config or ReaderConfig())
+    files = hashes if check_hashes else {p.name for p in models_dir.glob("*.onnx")}
+    return ModelReader(model(finder_file(config, files)), classifier, config)
+
+
+def finder_file(config: ReaderConfig, files: Collection[str]) -> str:
+    """The flyer finder at a table that reads colour-face dice, where `files` (the models
+    folder's, as its hash list names them) hold one; else the finder."""
+    return FLYER_FINDER_FILE if config.colour_faces and FLYER_FINDER_FILE in files else FINDER_FILE
 
 
 def check_classifier_inputs(shapes: dict[str, tuple[int | str, ...]], name: str) -> None:

@@ -102,7 +102,8 @@ def _norm_by_powers(frame: np.ndarray) -> np.ndarray:
     """The frame's 6-norm as defined: every step-th pixel, each to the 6th power, averaged."""
     step = max(1, -(-max(frame.shape[:2]) // crops.CUE_SAMPLES))
     pixels = frame[::step, ::step].reshape(-1, 3).astype(np.float64) / 255.0
-    return np.power(np.power(pixels, crops.CUE_POWER).mean(axis=0), 1.0 / crops.CUE_POWER)
+    norm = np.power(np.power(pixels, crops.CUE_POWER).mean(axis=0), 1.0 / crops.CUE_POWER)
+    return np.asarray(norm, np.float64)
 
 
 @pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (480, 640), (700, 1001), (37, 53)])

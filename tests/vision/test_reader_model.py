@@ -17,7 +17,9 @@ from vision.onnx_model import MODELS_DIR
 from vision.reader import (
     CLASSIFIER_FILE,
     FINDER_FILE,
+    FLYER_FINDER_FILE,
     ModelReader,
+    ReaderConfig,
     check_classifier_inputs,
     load_default_reader,
     load_reader,
@@ -58,6 +60,42 @@ def test_a_missing_model_is_reported(tmp_path: Path) -> None:
     (models / FINDER_FILE).unlink()
     with pytest.raises(ModelError, match="is missing"):
         load_reader(models)
+
+
+def _finder_name(reader: ModelReader) -> str:
+    return reader._finder.path.name
+
+
+@pytest.mark.parametrize(
+    ("colour_faces", "expected"), [(True, FLYER_FINDER_FILE), (False, FINDER_FILE)]
+)
+def test_only_a_table_of_colour_face_dice_uses_the_flyer_finder(
+    colour_faces: bool, expected: str
+) -> None:
+    shipped = load_default_reader(ReaderConfig(colour_faces=colour_faces), threads=1)
+    assert _finder_name(shipped) == expected
+
+
+def test_a_models_folder_without_a_flyer_finder_reads_colour_faces_with_its_finder(
+    tmp_path: Path,
+) -> None:
+    models = _copy_models(tmp_path)
+    lines = (models / "models.sha256").read_text().splitlines()
+    (models / "models.sha256").write_text(
+        "\n".join(line for line in lines if FLYER_FINDER_FILE not in line) + "\n"
+    )
+    flyer = ReaderConfig(colour_faces=True)
+    assert _finder_name(load_reader(models, flyer, threads=1)) == FINDER_FILE
+    # Unchecked, the files there decide.
+    assert _finder_name(load_reader(models, flyer, 1, check_hashes=False)) == FINDER_FILE
+    shutil.copy(MODELS_DIR / FLYER_FINDER_FILE, models / FLYER_FINDER_FILE)
+    assert _finder_name(load_reader(models, flyer, 1, check_hashes=False)) == FLYER_FINDER_FILE
+
+
+def test_a_flyer_finder_named_in_the_hash_list_but_missing_is_reported(tmp_path: Path) -> None:
+    models = _copy_models(tmp_path)
+    with pytest.raises(ModelError, match=f"{FLYER_FINDER_FILE} is missing"):
+        load_reader(models, ReaderConfig(colour_faces=True))
 
 
 @pytest.mark.parametrize("colour", [(0, 0, 0), (255, 255, 255), (40, 90, 30), (30, 60, 160)])
