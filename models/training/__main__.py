@@ -15,12 +15,16 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.training.bank import load_bank, mix_in
-from models.training.cli_types import fraction, rate, set_share, strength, whole
+from models.training.cli_types import rate, set_share, strength, whole
 from models.training.crop_cache import build_crop_set
-from models.training.data import REAL_WEIGHTS, Mixer, default_sources, training_folders
+from models.training.data import (
+    REAL_WEIGHTS,
+    Mixer,
+    check_shares,
+    default_sources,
+    training_folders,
+)
 from models.training.export import export_finder, export_reader, write_hashes
-from models.training.grow import grow_reader_state
 from models.training.mine import mine_negatives
 from models.training.synthetic import (
     FLYER_SETS,
@@ -99,16 +103,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--mine", type=whole(0), default=600, help="pictures per folder to mine negatives"
     )
-    p.add_argument(
-        "--bank",
-        type=Path,
-        action="append",
-        default=[],
-        help="a crop bank (python -m models.training.bank) the reader also trains on",
-    )
-    p.add_argument(
-        "--bank-share", type=fraction, default=0.5, help="share of reader draws from the banks"
-    )
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
     return p.parse_args(argv)
 
@@ -119,17 +113,15 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("--only needs --from DIR holding the other network's weights")
     if args.resume is not None and not any(args.resume.glob("*.pt")):
         raise SystemExit(f"--resume {args.resume}: no finder.pt or reader.pt there")
-    try:
-        banks = [load_bank(path) for path in args.bank]
-    except ValueError as err:
-        raise SystemExit(str(err)) from None
+    left_out = frozenset(args.leave_out)
+    shares = dict(args.share)
+    if not (args.no_real or args.no_render):
+        check_shares(left_out, shares)
     torch.set_num_threads(args.threads)
     data = None if args.no_real else args.data
     rendered = [] if args.no_render else ensure_rendered(args.rendered, chosen_renders(args))
     if not args.no_render:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
-    left_out = frozenset(args.leave_out)
-    shares = dict(args.share)
     try:
         folders = training_folders(data, rendered, left_out, shares)
     except ValueError as err:
@@ -157,7 +149,6 @@ def main(argv: list[str] | None = None) -> None:
         crop_sets = [
             build_crop_set(f, w, mined, rng, max_pictures=pictures) for f, w in reader_folders
         ]
-        crop_sets = mix_in(crop_sets, banks, args.bank_share)
         return train_reader(crop_sets, r_set, start=_resumed(args.resume, "reader"))
 
     export_reader(_load_or_train("reader", args, train), args.out / CLASSIFIER_FILE)
@@ -200,7 +191,7 @@ def _resumed(folder: Path | None, name: str) -> dict[str, torch.Tensor] | None:
         return None
     print(f"{name}: going on from {folder / f'{name}.pt'}", flush=True)
     state: dict[str, torch.Tensor] = torch.load(folder / f"{name}.pt")
-    return grow_reader_state(state) if name == "reader" else state
+    return state
 
 
 def _load_or_train(

@@ -60,23 +60,11 @@ def test_bad_numbers_are_refused_by_name(
     assert message in capsys.readouterr().err
 
 
-def test_banks_are_named_on_the_command_line() -> None:
-    args = parse_args(["--bank", "a.npz", "--bank", "b.npz", "--bank-share", "0.3"])
-    assert args.bank == [Path("a.npz"), Path("b.npz")]
-    assert args.bank_share == pytest.approx(0.3)
-    assert parse_args([]).bank == []
-
-
-def test_a_bad_bank_share_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        parse_args(["--bank-share", "1"])
-    assert "--bank-share: must be between 0 and 1, got 1" in capsys.readouterr().err
-
-
-def test_a_bank_that_cannot_be_read_stops_training_before_it_starts(tmp_path: Path) -> None:
-    missing = tmp_path / "missing.npz"
-    with pytest.raises(SystemExit, match=r"missing\.npz: cannot read a crop bank"):
-        main(["--bank", str(missing), "--rendered", str(tmp_path / "synth")])
+def test_shares_that_leave_the_renders_nothing_stop_training_before_it_starts(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(SystemExit, match="none left for renders"):
+        main(["--share", "rune55-gray=0.9", "--rendered", str(tmp_path / "synth")])
     assert not (tmp_path / "synth").exists()
 
 
