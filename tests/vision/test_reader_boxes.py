@@ -12,6 +12,7 @@ from vision.reader import (
     _drop_contained,
     _drop_crowded,
     _merge_repeats,
+    find_dice,
 )
 from vision.types import Colour, Die, shared
 
@@ -155,3 +156,54 @@ def test_colour_has_its_own_higher_bar_for_sure(
     reading = reader._assemble(frame, [Candidate((10, 10, 50, 50), 0.9)], pips, colour)
     (die,) = reading.dice
     assert (die.pips, die.colour, die.unsure) == (3, Colour.BLUE, unsure)
+
+
+class ScaleSpy:
+    """A stand-in finder that finds the same dice (centre x, y and side in frame pixels, and a
+    score) at every scale, and notes the input widths it was run at."""
+
+    def __init__(self, dice: list[tuple[float, float, float, float]], frame_w: int) -> None:
+        self.dice, self.frame_w, self.widths = dice, frame_w, []  # type: ignore[var-annotated]
+
+    def run(self, tensor: np.ndarray) -> list[np.ndarray]:
+        h, w = tensor.shape[2] // 4, tensor.shape[3] // 4
+        self.widths.append(tensor.shape[3])
+        scale = tensor.shape[3] / self.frame_w  # no padding across for a 16:9 frame
+        heat, size = np.zeros((1, 1, h, w), np.float32), np.zeros((1, 2, h, w), np.float32)
+        for cx, cy, side, score in self.dice:
+            y, x = round(cy * scale / 4), round(cx * scale / 4)
+            heat[0, 0, y, x] = score
+            size[0, :, y, x] = side * scale / 64.0
+        return [heat, size, np.zeros((1, 2, h, w), np.float32)]
+
+
+@pytest.mark.parametrize(
+    ("dice", "widths"),
+    [
+        # Three sure dice, each 40 px at the 640 scale: the 320 pass is not needed.
+        ([(200, 200, 80, 0.9), (400, 200, 80, 0.9), (600, 200, 80, 0.8)], [640]),
+        # One of them big (100 px at 640): the 320 pass is for such dice.
+        ([(200, 200, 80, 0.9), (400, 200, 80, 0.9), (800, 400, 200, 0.8)], [640, 320]),
+        # Too few sure finds to say what size this table's dice are.
+        ([(200, 200, 80, 0.9), (400, 200, 80, 0.9)], [640, 320]),
+        ([(200, 200, 80, 0.9), (400, 200, 80, 0.9), (600, 200, 80, 0.4)], [640, 320]),
+    ],
+)
+def test_the_smaller_scale_runs_only_where_dice_may_be_big(
+    dice: list[tuple[float, float, float, float]], widths: list[int]
+) -> None:
+    spy = ScaleSpy(dice, 1280)
+    found = find_dice(spy, np.zeros((720, 1280, 3), np.uint8), ReaderConfig())  # type: ignore[arg-type]
+    assert spy.widths == widths
+    assert len(found) == len(dice)
+
+
+def test_a_table_of_colour_face_dice_runs_every_scale() -> None:
+    small: list[tuple[float, float, float, float]] = [
+        (200, 200, 80, 0.9),
+        (400, 200, 80, 0.9),
+        (600, 200, 80, 0.8),
+    ]
+    spy = ScaleSpy(small, 1280)
+    find_dice(spy, np.zeros((720, 1280, 3), np.uint8), ReaderConfig(colour_faces=True))  # type: ignore[arg-type]
+    assert spy.widths == [640, 320]
