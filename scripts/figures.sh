@@ -13,6 +13,8 @@ ensure_rendered(Path('work-data/synth'), HOLDOUT_SETS)"
 { date -u; nproc; lscpu | grep "Model name"; } > "$out/when.txt"
 dicetable bench > "$out/bench.txt"
 dicetable bench --live > "$out/bench_live.txt"
+# Beside the revision whose 23.5 ms (2026-11-23) is issue 21's target, on this machine today.
+scripts/bench_against.sh 151c8e4 > "$out/bench_against.txt"
 for reader in model baseline; do
     dicetable eval "$D/byler-colour" "$D/matteop65-white" "$D/rune55-gray" --reader "$reader" \
         > "$out/eval_${reader}_real.txt"
