@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.training.cli_types import rate, set_share, strength, whole
+from models.training.cli_types import fraction, keyed, rate, strength, whole
 from models.training.crop_cache import build_crop_set
 from models.training.data import (
     REAL_WEIGHTS,
@@ -65,7 +65,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--share",
         action="append",
         default=[],
-        type=set_share(sorted(REAL_WEIGHTS)),
+        type=keyed(sorted(REAL_WEIGHTS), fraction, "NAME=SHARE"),
         metavar="SET=SHARE",
         help="a real set's share of the draws instead of its default (renders take the rest)",
     )

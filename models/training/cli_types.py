@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from vision.arguments import whole
 
-__all__ = ["fraction", "rate", "set_share", "whole"]
+__all__ = ["fraction", "keyed", "rate", "whole"]
+
+T = TypeVar("T")
 
 
 def _number(text: str) -> float:
@@ -45,15 +48,18 @@ def fraction(text: str) -> float:
     return value
 
 
-def set_share(names: list[str]) -> Callable[[str], tuple[str, float]]:
-    """`NAME=SHARE`: one of `names` and a share strictly between 0 and 1."""
+def keyed(
+    keys: Sequence[str], value: Callable[[str], T], form: str
+) -> Callable[[str], tuple[str, T]]:
+    """`KEY=VALUE` (`form` names both, e.g. "NAME=SHARE"): one of `keys`, and a value `value`
+    reads (it refuses a bad one in its own words)."""
 
-    def parse(text: str) -> tuple[str, float]:
-        name, sep, value = text.partition("=")
-        if not sep or name not in names:
+    def parse(text: str) -> tuple[str, T]:
+        key, sep, raw = text.partition("=")
+        if not sep or key not in keys or not raw:
             raise argparse.ArgumentTypeError(
-                f"expected NAME=SHARE with NAME one of {', '.join(names)}, got {text!r}"
+                f"expected {form} with {form.split('=')[0]} one of {', '.join(keys)}, got {text!r}"
             )
-        return name, fraction(value)
+        return key, value(raw)
 
     return parse

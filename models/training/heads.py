@@ -27,7 +27,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.training.cli_types import fraction, rate, whole
+from models.training.cli_types import fraction, keyed, rate, whole
 from models.training.crop_cache import CropSet, build_crop_set
 from models.training.data import REAL_WEIGHTS, training_folders
 from models.training.export import READER_OUTPUTS, export_finder, export_reader, write_hashes
@@ -173,14 +173,7 @@ def missing_weights(start: Path, takes: Sequence[tuple[str, Path]]) -> list[Path
     return [path for path in wanted if not path.is_file()]
 
 
-def take(text: str) -> tuple[str, Path]:
-    """`HEAD=DIR` of `--take`."""
-    head, _, folder = text.partition("=")
-    if head not in HEADS or not folder:
-        raise argparse.ArgumentTypeError(
-            f"expected HEAD=DIR with HEAD one of {HEADS}, got {text!r}"
-        )
-    return head, Path(folder)
+take = keyed(HEADS, Path, "HEAD=DIR")  # `--take`
 
 
 def cut_sets(
