@@ -7,6 +7,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from models.training.nets import ReaderWithFace
 from vision.crops import CAST_SIZE
 from vision.onnx_model import sha256_of
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
@@ -52,3 +53,12 @@ def write_hashes(models_dir: Path) -> Path:
     path = models_dir / "models.sha256"
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+def save_reader(reader: nn.Module, out: Path) -> None:
+    """reader.pt, and face.pt where the reader carries a face head."""
+    if isinstance(reader, ReaderWithFace):
+        torch.save(reader.reader.state_dict(), out / "reader.pt")
+        torch.save(reader.face.state_dict(), out / "face.pt")
+    else:
+        torch.save(reader.state_dict(), out / "reader.pt")

@@ -30,7 +30,13 @@ from torch import nn
 from models.training.cli_types import fraction, keyed, rate, whole
 from models.training.crop_cache import CropSet, build_crop_set
 from models.training.data import REAL_WEIGHTS, training_folders
-from models.training.export import READER_OUTPUTS, export_finder, export_reader, write_hashes
+from models.training.export import (
+    READER_OUTPUTS,
+    export_finder,
+    export_reader,
+    save_reader,
+    write_hashes,
+)
 from models.training.face import NO_FACE, render_face_crops
 from models.training.head_fit import (
     Examples,
@@ -55,7 +61,7 @@ from models.training.real import training_images
 from models.training.samples import NO_COLOUR
 from models.training.synthetic import TABLE_SETS, TRAINING_SETS, ensure_rendered
 from vision.onnx_model import MODELS_DIR
-from vision.reader import CLASSIFIER_FILE, FINDER_FILE
+from vision.reader import CLASSIFIER_FILE, FACE_OUTPUT, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
@@ -303,12 +309,11 @@ def export(weights: Path, out: Path, reader: DieReader, face: FaceHead | None) -
     export_finder(finder, out / FINDER_FILE)
     if face is None:
         export_reader(reader, out / CLASSIFIER_FILE)
+        save_reader(reader, out)
     else:
-        export_reader(
-            ReaderWithFace(reader, face), out / CLASSIFIER_FILE, (*READER_OUTPUTS, "face")
-        )
-        torch.save(face.state_dict(), out / "face.pt")
-    torch.save(reader.state_dict(), out / "reader.pt")
+        with_face = ReaderWithFace(reader, face)
+        export_reader(with_face, out / CLASSIFIER_FILE, (*READER_OUTPUTS, FACE_OUTPUT))
+        save_reader(with_face, out)
     torch.save(finder.state_dict(), out / "finder.pt")
     write_hashes(out)
 

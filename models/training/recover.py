@@ -29,6 +29,7 @@ from torch import Tensor, nn
 
 from models.training.cli_types import whole
 from models.training.crop_cache import build_crop_set
+from models.training.export import save_reader
 from models.training.nets import DieFinder, DieReader, FaceHead, ReaderWithFace
 from models.training.synthetic import TRAINING_SETS, ensure_rendered
 from vision.crops import CAST_SIZE
@@ -69,15 +70,6 @@ def reader_network(onnx_path: Path) -> nn.Module:
     the face head beside it where the file has a `face` output."""
     outputs = [o.name for o in onnx.load(str(onnx_path)).graph.output]
     return ReaderWithFace(DieReader(), FaceHead()) if FACE_OUTPUT in outputs else DieReader()
-
-
-def save_reader(reader: nn.Module, out: Path) -> None:
-    """reader.pt, and face.pt where the reader carries a face head."""
-    if isinstance(reader, ReaderWithFace):
-        torch.save(reader.reader.state_dict(), out / "reader.pt")
-        torch.save(reader.face.state_dict(), out / "face.pt")
-    else:
-        torch.save(reader.state_dict(), out / "reader.pt")
 
 
 def _norm_after(model: nn.Module) -> dict[nn.Module, nn.BatchNorm2d]:

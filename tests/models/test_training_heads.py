@@ -11,7 +11,7 @@ torch = pytest.importorskip("torch")
 ort = pytest.importorskip("onnxruntime")
 
 from models.render.values import DieLabel  # noqa: E402
-from models.training.export import READER_OUTPUTS, export_reader  # noqa: E402
+from models.training.export import READER_OUTPUTS, export_reader, save_reader  # noqa: E402
 from models.training.face import NO_FACE, face_label  # noqa: E402
 from models.training.head_fit import HeadData, HeadSettings, fit_head, head_accuracy  # noqa: E402
 from models.training.heads import (  # noqa: E402
@@ -100,3 +100,19 @@ def test_a_refit_names_the_weights_it_cannot_find(tmp_path: Path) -> None:
     other = tmp_path / "other"
     missing = missing_weights(tmp_path, [take(f"face={other}"), take(f"colour={tmp_path}")])
     assert missing == [tmp_path / "finder.pt", other / "face.pt"]
+
+
+def test_a_reader_with_a_face_head_saves_the_head_beside_the_reader(tmp_path: Path) -> None:
+    plain, with_face = tmp_path / "plain", tmp_path / "with_face"
+    plain.mkdir()
+    with_face.mkdir()
+    save_reader(DieReader(), plain)
+    assert sorted(p.name for p in plain.iterdir()) == ["reader.pt"]
+    network = ReaderWithFace(DieReader(), FaceHead())
+    save_reader(network, with_face)
+    assert sorted(p.name for p in with_face.iterdir()) == ["face.pt", "reader.pt"]
+    reader, face = DieReader(), FaceHead()
+    reader.load_state_dict(torch.load(with_face / "reader.pt"))
+    face.load_state_dict(torch.load(with_face / "face.pt"))
+    for mine, theirs in zip(face.parameters(), network.face.parameters(), strict=True):
+        assert torch.equal(mine, theirs)
