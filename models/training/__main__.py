@@ -20,7 +20,6 @@ from models.training.crop_cache import build_crop_set
 from models.training.data import (
     REAL_WEIGHTS,
     Mixer,
-    check_shares,
     default_sources,
     training_folders,
 )
@@ -113,19 +112,17 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit("--only needs --from DIR holding the other network's weights")
     if args.resume is not None and not any(args.resume.glob("*.pt")):
         raise SystemExit(f"--resume {args.resume}: no finder.pt or reader.pt there")
-    left_out = frozenset(args.leave_out)
-    shares = dict(args.share)
-    if not (args.no_real or args.no_render):
-        check_shares(left_out, shares)
-    torch.set_num_threads(args.threads)
+    left_out, shares = frozenset(args.leave_out), dict(args.share)
     data = None if args.no_real else args.data
+    try:  # the shares checked before anything renders: the renders' folder stands in for them
+        training_folders(data, [] if args.no_render else [args.rendered], left_out, shares)
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
+    torch.set_num_threads(args.threads)
     rendered = [] if args.no_render else ensure_rendered(args.rendered, chosen_renders(args))
     if not args.no_render:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
-    try:
-        folders = training_folders(data, rendered, left_out, shares)
-    except ValueError as err:
-        raise SystemExit(str(err)) from None
+    folders = training_folders(data, rendered, left_out, shares)
     print("sources:", ", ".join(f"{f.name} ({w:.2f})" for f, w in folders), flush=True)
     f_set, r_set = settings(args)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -58,22 +58,9 @@ def training_folders(
                 folders.append((real_dir / name, weight))
     left = 1.0 - sum(w for _, w in folders)
     if rendered and left <= 0:
-        raise ValueError(_no_room(1.0 - left))
+        raise ValueError(f"the real sets take {1.0 - left:.2f} of the draws: none left for renders")
     folders += [(folder, left / len(rendered)) for folder in rendered]
     return folders
-
-
-def check_shares(left_out: frozenset[str], shares: Mapping[str, float]) -> None:
-    """Refuse, before anything is rendered, shares under which the real sets (all of them
-    present) would leave the renders no draws."""
-    weights = {**REAL_WEIGHTS, **shares}
-    taken = sum(w for name, w in weights.items() if name not in left_out)
-    if taken >= 1.0:
-        raise SystemExit(_no_room(taken))
-
-
-def _no_room(taken: float) -> str:
-    return f"the real sets take {taken:.2f} of the draws: none left for renders"
 
 
 def default_sources(

@@ -63,8 +63,11 @@ def test_bad_numbers_are_refused_by_name(
 def test_shares_that_leave_the_renders_nothing_stop_training_before_it_starts(
     tmp_path: Path,
 ) -> None:
+    for name in ("rune55-gray", "byler-colour"):
+        (tmp_path / "real" / name / "images").mkdir(parents=True)
+    argv = ["--data", str(tmp_path / "real"), "--rendered", str(tmp_path / "synth")]
     with pytest.raises(SystemExit, match="none left for renders"):
-        main(["--share", "rune55-gray=0.9", "--rendered", str(tmp_path / "synth")])
+        main([*argv, "--share", "rune55-gray=0.9", "--share", "byler-colour=0.5"])
     assert not (tmp_path / "synth").exists()
 
 
