@@ -106,3 +106,31 @@ def test_other_sets_use_folders_then_a_hash() -> None:
 def test_bad_arguments(name: str, path: str) -> None:
     with pytest.raises(ValueError, match="must"):
         split_of(name, path)
+
+
+@pytest.mark.parametrize(
+    ("name", "split"),
+    [
+        ("IMG_20191112_101208.jpg", "train"),  # light wood table
+        ("IMG_20191112_101856.jpg", "test"),  # dark teal desk, first photo
+        ("IMG_20191112_102040.jpg", "test"),  # dark teal desk, last photo
+        ("IMG_20191112_102046.jpg", "train"),  # back on the orange wood
+        ("IMG_20191112_111114.jpg", "test"),  # blue plastic tub
+        ("IMG_20191112_111548.jpg", "test"),  # bowl in a wicker basket
+        ("IMG_20191112_111644.jpg", "train"),  # cup
+        ("IMG_20191112_111939.jpg", "test"),  # bananas
+    ],
+)
+def test_aws_phone_holds_out_whole_surfaces(name: str, split: str) -> None:
+    assert split_of("aws-phone", f"images/{name}") == split
+
+
+def test_aws_phone_refuses_a_name_without_its_clock() -> None:
+    with pytest.raises(ValueError, match="IMG_YYYYMMDD_HHMMSS"):
+        split_of("aws-phone", "images/holiday.jpg")
+
+
+def test_epanemu_keeps_a_block_of_shots_together() -> None:
+    sides = {split_of("epanemu-felt", f"dice_{n}_jpg.jpg") for n in range(392, 396)}
+    assert len(sides) == 1
+    assert split_of("epanemu-felt", "dice_392_jpg.jpg") == "test"
