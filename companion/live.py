@@ -17,7 +17,7 @@ RYB_COLOUR_BAR = 0.75
 
 def game_config() -> ReaderConfig:
     """The reader's settings at an RYB table: colours read against its dice (red, yellow, blue)."""
-    from companion.ryb.dice import DIE_COLOURS
+    from companion.games.ryb.dice import DIE_COLOURS
     from vision.reader import ReaderConfig
 
     # The free-naming colour bar (0.9) would only ask players to confirm dice already right

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ryb import DIE_COLOURS, totals
+from companion.games.ryb import DIE_COLOURS, totals
 from vision.types import DiceReading
 
 

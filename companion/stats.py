@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion.games import GameRules
-from companion.ryb.dice import DIE_COLOURS, RolledDie
-from companion.ryb.events import Attempt, Cancel, DoOver, Reroll
-from companion.ryb.state import GameState
+from companion.games.ryb.dice import DIE_COLOURS, RolledDie
+from companion.games.ryb.events import Attempt, Cancel, DoOver, Reroll
+from companion.games.ryb.state import GameState
 from companion.session import rules as sr
 
 FACES = 6

@@ -58,26 +58,26 @@ _YES_NO = (("no", "no"), ("yes", "yes"))
 
 
 def _ryb(options: tuple[Option, ...]) -> GameForm:
-    from companion.ryb.rules import MAX_PLAYERS, MIN_PLAYERS
+    from companion.games.ryb.rules import MAX_PLAYERS, MIN_PLAYERS
 
     return GameForm("ryb", "RYB", MIN_PLAYERS, MAX_PLAYERS, 3, options)
 
 
 def _modifier(_: tuple[Option, ...]) -> GameForm:
-    from companion.modifier.state import MAX_PLAYERS, MIN_PLAYERS
+    from companion.games.modifier.state import MAX_PLAYERS, MIN_PLAYERS
 
     return GameForm("modifier", "Modifier dice game", MIN_PLAYERS, MAX_PLAYERS, 3)
 
 
 def _rgb(_: tuple[Option, ...]) -> GameForm:
-    from companion.rgb.rules import PLAYERS
+    from companion.games.rgb.rules import PLAYERS
 
     return GameForm("rgb", "RGB", PLAYERS, PLAYERS, PLAYERS)
 
 
 def _flyer(_: tuple[Option, ...]) -> GameForm:
-    from companion.flyer.board import builtin_board
-    from companion.flyer.rules import MIN_PLAYERS
+    from companion.games.flyer.board import builtin_board
+    from companion.games.flyer.rules import MIN_PLAYERS
 
     covered = Option("covered", "Covered markers rule", _YES_NO, "no")
     most = len(builtin_board().homes)  # one homebase per player on the shipped board

@@ -117,7 +117,7 @@ def _goal_deck(view: dict[str, Any]) -> list[dict[str, object]]:
     """The goal cards a goal form offers (RYB's deck; nothing for other games)."""
     if view["game"] != "ryb":
         return []
-    from companion.ryb.deck import goal_cards_json
+    from companion.games.ryb.deck import goal_cards_json
 
     return goal_cards_json(str(view["state"].get("options", {}).get("deck", "default")))
 

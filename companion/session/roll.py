@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidEventError, RecordError
-from companion.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
+from companion.games.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session import camera as cam
 from companion.session.camera import CameraShot, Pending
 from companion.session.errors import FieldError, NoPendingError, PendingError

@@ -228,7 +228,7 @@ def sample_style(rng: np.random.Generator, colour: Colour) -> DieStyle:
     )
 
 
-# The flyer game's six face colours (`companion.flyer.colours`), as painted on its dice.
+# The flyer game's six face colours (`companion.games.flyer.colours`), as painted on its dice.
 FLYER_FACES = FACE_COLOURS
 # Face paint per colour: hue bands well inside the body classes above; white is a bright grey
 # so the painted square still shows on the white body's rim.

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.rgb import GameState, Kind, Layer, Square, Stack
-from companion.rgb.state import all_pieces, count_board, start_state
+from companion.games.rgb import GameState, Kind, Layer, Square, Stack
+from companion.games.rgb.state import all_pieces, count_board, start_state
 
 KINDS = {"L": Kind.LARGE, "M": Kind.MEDIUM, "S": Kind.SMALL, "G": Kind.GOLDEN}
 LAYERS = {"r": Layer.RED, "g": Layer.GREEN, "b": Layer.BLUE, "y": Layer.YELLOW}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.ryb import totals
+from companion.games.ryb import totals
 from vision.types import Colour
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rendered" / "images"

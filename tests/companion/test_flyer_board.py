@@ -6,8 +6,16 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
-from companion.flyer import BoardError, Hue, apply, builtin_board, parse_board, parse_event, start
-from companion.flyer.board import board_from_header
+from companion.games.flyer import (
+    BoardError,
+    Hue,
+    apply,
+    builtin_board,
+    parse_board,
+    parse_event,
+    start,
+)
+from companion.games.flyer.board import board_from_header
 from companion.record import replay
 
 TINY = "name Tiny; start c; space c red; space x blue; home h1; home h2; link c x h1; link x h2"
@@ -99,7 +107,7 @@ def test_bad_headers_name_their_key(header: dict[str, str], key: str, reason: st
 
 
 def test_positions_for_the_table_view() -> None:
-    from companion.flyer.view import board_json
+    from companion.games.flyer.view import board_json
 
     spaces = {s["name"]: (s["x"], s["y"]) for s in board_json(builtin_board())["spaces"]}
     assert spaces["centre"] == (4.0, 4.0) and spaces["nw-home"] == (0.0, 0.0)

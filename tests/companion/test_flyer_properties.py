@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.flyer import (
+from companion.games.flyer import (
     STACK_ORDER,
     Event,
     GameState,
@@ -26,7 +26,7 @@ from companion.flyer import (
     start,
     state_json,
 )
-from companion.flyer.paying import walks
+from companion.games.flyer.paying import walks
 from companion.record import format_record, replay
 
 HEADER = {"Game": "flyer", "Players": "Al, Bo, Cy", "Covered": "no"}

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
-from companion.flyer import GameState, Hue, Phase, apply, parse_event, start, state_json
+from companion.games.flyer import GameState, Hue, Phase, apply, parse_event, start, state_json
 
 THROWS = "Al: values 3 1 4 1 5 6"  # red 1, purple 1, blue 3, green 4, yellow 5, white 6
 
@@ -214,7 +214,7 @@ def test_unreadable_lines(line: str, reason: str) -> None:
 
 
 def test_values_is_the_whole_tables_line_and_needs_no_name() -> None:
-    from companion.flyer import Values, format_event
+    from companion.games.flyer import Values, format_event
 
     event = parse_event("values 6 2 2 5 1 3")
     assert event == Values("", (6, 2, 2, 5, 1, 3))
@@ -224,7 +224,7 @@ def test_values_is_the_whole_tables_line_and_needs_no_name() -> None:
 
 
 def test_the_table_view_is_offered_exactly_what_the_dice_pay_for() -> None:
-    from companion.flyer.legal import legal_json
+    from companion.games.flyer.legal import legal_json
 
     offered = legal_json(game(THROWS, EXAMPLE_ROLL))
     assert offered is not None

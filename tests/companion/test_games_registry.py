@@ -7,8 +7,17 @@ import dataclasses
 
 import pytest
 
-from companion import flyer, modifier, rgb, ryb
-from companion.games import GameRules, RuleSet, find_game, game_names, table_verbs
+from companion.games import (
+    GameRules,
+    RuleSet,
+    find_game,
+    flyer,
+    game_names,
+    modifier,
+    rgb,
+    ryb,
+    table_verbs,
+)
 from companion.table_roll.pending import TableRollRules
 
 # mypy checks these: a RuleSet's function fields stand for GameRules' methods.

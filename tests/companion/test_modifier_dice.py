@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.modifier.cards import COPIES, CardError, Kind, Mod, mod
-from companion.modifier.dice import explain, final_face, final_value
+from companion.games.modifier.cards import COPIES, CardError, Kind, Mod, mod
+from companion.games.modifier.dice import explain, final_face, final_value
 
 
 def cards(text: str) -> tuple[Mod, ...]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.modifier.cards import GOALS, Goal
-from companion.modifier.goals import decide, longest_run, pairs, share
+from companion.games.modifier.cards import GOALS, Goal
+from companion.games.modifier.goals import decide, longest_run, pairs, share
 
 A = (1, 1, 1, 2, 3, 4)
 B = (2, 2, 5, 5, 6, 6)

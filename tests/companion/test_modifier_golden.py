@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.modifier import GameState, format_event, state_json
-from companion.modifier.state import TOKENS_PER_GOAL
+from companion.games.modifier import GameState, format_event, state_json
+from companion.games.modifier.state import TOKENS_PER_GOAL
 from companion.record import format_record, parse_record, replay, replay_steps
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 

@@ -7,8 +7,8 @@ import pytest
 
 from companion.errors import InvalidEventError, RecordError
 from companion.games import ANY_COLOUR, find_game
-from companion.modifier import GameState, Phase, format_event, parse_event
-from companion.modifier.rules import apply
+from companion.games.modifier import GameState, Phase, format_event, parse_event
+from companion.games.modifier.rules import apply
 from companion.record import replay
 
 HEADER = '[Game "modifier"]\n[Players "Ann, Ben, Cat"]\n'

@@ -1,4 +1,4 @@
-"""The record notation every game shares (companion.notation): header names, yes/no words and
+"""The record notation every game shares (companion.games.notation): header names, yes/no words and
 the split of an event line into who, verb and arguments."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import InvalidEventError, RecordError
 from companion.games import HeaderError
-from companion.notation import header_flag, header_names, header_value, split_line
+from companion.games.notation import header_flag, header_names, header_value, split_line
 
 
 @pytest.mark.parametrize(

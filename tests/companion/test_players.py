@@ -1,11 +1,11 @@
-"""Seating the players, as every game's rules do (companion.players)."""
+"""Seating the players, as every game's rules do (companion.games.players)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.errors import InvalidEventError
-from companion.players import check_players, seat_of
+from companion.games.players import check_players, seat_of
 
 
 @pytest.mark.parametrize(

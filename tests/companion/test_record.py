@@ -10,8 +10,15 @@ import pytest
 
 from companion.errors import InvalidEventError, RecordError
 from companion.games import GameRules, UnknownRulesError, find_game, game_names
+from companion.games.ryb import (
+    GameState,
+    GoalRef,
+    format_event,
+    parse_event,
+    parse_goal_ref,
+    state_json,
+)
 from companion.record import Record, RecordLine, format_record, parse_record, replay, replay_steps
-from companion.ryb import GameState, GoalRef, format_event, parse_event, parse_goal_ref, state_json
 from vision.types import Colour
 
 TEXT = """\

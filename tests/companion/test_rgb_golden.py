@@ -13,8 +13,8 @@ import pytest
 
 from companion.cli import main
 from companion.games import find_game
+from companion.games.rgb import format_event, state_json
 from companion.record import replay
-from companion.rgb import format_event, state_json
 from companion.session import Session
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 

@@ -9,12 +9,22 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.rgb import (
+    Event,
+    GameState,
+    Pass,
+    Phase,
+    Place,
+    Sustain,
+    apply,
+    format_event,
+    start,
+)
+from companion.games.rgb.board import all_squares, on_half
+from companion.games.rgb.legal import actions_of
+from companion.games.rgb.state import all_pieces, count_board, count_unplaced
+from companion.games.rgb.view import state_json
 from companion.record import format_record, replay
-from companion.rgb import Event, GameState, Pass, Phase, Place, Sustain, apply, format_event, start
-from companion.rgb.board import all_squares, on_half
-from companion.rgb.legal import actions_of
-from companion.rgb.state import all_pieces, count_board, count_unplaced
-from companion.rgb.view import state_json
 
 HEADER = {"Game": "rgb", "Players": "Al, Bo"}
 

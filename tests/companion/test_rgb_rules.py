@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
-from companion.rgb import GameState, Phase, Square, apply, parse_event, start, state_json
-from companion.rgb.legal import moves_from
+from companion.games.rgb import GameState, Phase, Square, apply, parse_event, start, state_json
+from companion.games.rgb.legal import moves_from
 from tests.companion.rgb_positions import position
 
 # A quiet middle game: each side has a fed Child, a Man, a Woman; Bo has the Golden Child.
@@ -322,7 +322,7 @@ def test_header_players(players: str, reason: str) -> None:
 
 
 def test_legal_json_gives_the_board_view_every_choice() -> None:
-    from companion.rgb.legal import legal_json
+    from companion.games.rgb.legal import legal_json
 
     legal = legal_json(position("aS@e3 aM@e2 aL@a3 bL@e6 bS@d6 bS@d7"))
     assert legal is not None and legal["place"] is None and legal["pass"] is False

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.ryb import GOAL_COLOURS, Card, DeckError, builtin_deck, load_deck, load_deck_file
+from companion.games.ryb import (
+    GOAL_COLOURS,
+    Card,
+    DeckError,
+    builtin_deck,
+    load_deck,
+    load_deck_file,
+)
 from vision.types import Colour
 
 

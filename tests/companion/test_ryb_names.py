@@ -7,10 +7,10 @@ import pytest
 
 from companion.errors import RecordError
 from companion.games import find_game
+from companion.games.ryb.notation import parse_event
+from companion.games.ryb.tokens import is_name, join_names
+from companion.games.ryb.writing import format_event
 from companion.record import replay
-from companion.ryb.notation import parse_event
-from companion.ryb.tokens import is_name, join_names
-from companion.ryb.writing import format_event
 
 NAMES = ["Mary Ann", "🎲 Bo", "Zoë-Li", "Jean Luc Picard", "O'Brien", "李雷", "👩🏽‍🚀 Sam"]
 

@@ -16,8 +16,7 @@ from hypothesis import event as note
 from hypothesis import strategies as st
 
 from companion.errors import InvalidEventError
-from companion.record import format_record, replay
-from companion.ryb import (
+from companion.games.ryb import (
     DIE_COLOURS,
     NEEDS,
     GameState,
@@ -28,8 +27,9 @@ from companion.ryb import (
     start,
     state_json,
 )
-from companion.ryb import events as ev
-from companion.ryb.state import Payment
+from companion.games.ryb import events as ev
+from companion.games.ryb.state import Payment
+from companion.record import format_record, replay
 from vision.types import Colour
 
 T = TypeVar("T")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ryb import GOAL_COLOURS, expected_dice, totals
-from companion.ryb.dice import RolledDie
+from companion.games.ryb import GOAL_COLOURS, expected_dice, totals
+from companion.games.ryb.dice import RolledDie
 from tests.companion.test_ryb_helpers import dice, game, play
 from vision.types import Colour
 

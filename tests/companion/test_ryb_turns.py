@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import InvalidEventError
-from companion.ryb import phase
+from companion.games.ryb import phase
 from tests.companion.test_ryb_helpers import dice, game, play, refused
 
 GREEN_FAIL = "Al: goal green 9\nAl: attempt green y1 y2 b2 b2"  # 3 green points

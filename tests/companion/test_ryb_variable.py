@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ryb import Card, VariableMode
+from companion.games.ryb import Card, VariableMode
 from tests.companion.test_ryb_helpers import dice, game, play, refused
 
 Pools = dict[str, tuple[int, int, int]]

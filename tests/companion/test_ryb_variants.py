@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ryb import Card, current_player, phase
+from companion.games.ryb import Card, current_player, phase
 from tests.companion.test_ryb_helpers import dice, game, play, refused
 
 SNAKE_3 = ["Al", "Bruce", "Cat", "Cat", "Bruce", "Al"] * 3

@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import InvalidEventError
 from companion.games import ANY_COLOUR, find_game
-from companion.modifier.camera import table_rollers
+from companion.games.modifier.camera import table_rollers
 from companion.session import camera as cam
 from companion.session.errors import PendingError
 from companion.table_roll import pending as tr

@@ -10,8 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.games import find_game
+from companion.games.ryb.deck import goal_cards_json
 from companion.record import replay
-from companion.ryb.deck import goal_cards_json
 from companion.session import Session
 
 SYNTAX = ("usage:", "[Players]", "[Edition]", "1..16", "live event", "COLOUR", "DICE", "N [")
