@@ -22,6 +22,7 @@ from models.render.hands import Hand, draw_hands, sample_hand
 from models.render.layout import Spot, place_dice
 from models.render.lighting import Light, sample_light
 from models.render.looks import sample_table_style
+from models.render.material import sample_material
 from models.render.palette import DieStyle, colour_face_style, sample_style
 from models.render.shadows import draw_shadows
 from models.render.table import render_table
@@ -87,6 +88,11 @@ def make_setting(
     table = render_table(rng, cam, family, die_world, enclosure)
     clutter: Clutter = sample_clutter(rng, cam, die_world, cfg.clutter, keep_clear or [])
     draw_flat_clutter(table, cam, clutter, light, die_world)
+    spots = list(clutter.spots)
+    if cfg.material > 0 and rng.random() < cfg.material:  # drawn only when asked
+        material = sample_material(rng, cam, die_world)
+        draw_flat_clutter(table, cam, material, light, die_world)
+        spots += material.spots
     setting = Setting(
         cam=cam,
         light=light,
@@ -98,7 +104,7 @@ def make_setting(
         cubes=clutter.cubes,
         enclosure=enclosure,
     )
-    return setting, list(clutter.spots)
+    return setting, spots
 
 
 def resting_pose(rng: np.random.Generator, style: DieStyle, spot: Spot, value: int) -> DiePose:

@@ -58,6 +58,9 @@ class SceneConfig:
     occluded_limit: float = 0.4
     # Share of dice drawn as the flyer game's colour-face dice (no pips); 0 draws nothing more.
     colour_faces: float = 0.0
+    # Chance that a scene lays out a game's material (boards, cards, tokens, pieces: issue 30);
+    # 0 draws nothing more, so older sets keep every draw.
+    material: float = 0.0
 
     def __post_init__(self) -> None:
         for name, side in (("width", self.width), ("height", self.height)):
@@ -89,6 +92,7 @@ class SceneConfig:
             ("occluded_limit", self.occluded_limit),
             ("table_looks", self.table_looks),
             ("colour_faces", self.colour_faces),
+            ("material", self.material),
         ):
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{name} must be in 0..1, got {p!r}")

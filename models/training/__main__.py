@@ -28,6 +28,7 @@ from models.training.mine import mine_negatives
 from models.training.synthetic import (
     FLYER_SETS,
     HOLDOUT_SETS,
+    MATERIAL_SETS,
     TABLE_SETS,
     TRAINING_SETS,
     RenderedSet,
@@ -38,7 +39,9 @@ from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
-RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS)}
+RENDERED_BY_NAME = {
+    spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *MATERIAL_SETS)
+}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

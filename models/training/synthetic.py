@@ -37,6 +37,10 @@ class RenderedSet:
     # the face up as pips, so such a set teaches the finder only: the reader never cuts crops
     # from it, and reads these dice by their painted face (`vision.colour_face`).
     colour_faces: float = 0.0
+    # Chance a scene lays out game material (boards, cards, tokens, pieces; issue 30), and
+    # how many dice a scene holds where not the renderer's default (0, 0: no dice at all).
+    material: float = 0.0
+    dice_count: tuple[int, int] | None = None
 
     @property
     def finder_only(self) -> bool:
@@ -74,6 +78,16 @@ TABLE_SETS = (TABLE_SET,)
 # Colour-face dice among pip dice at the usual tables, for the finder (issue 23).
 FLYER_SET = RenderedSet("s_flyer", (960, 540), 600, 23, colour_faces=0.5)
 FLYER_SETS = (FLYER_SET,)
+# Dice thrown among a game's material (issue 30): boards, cards, tokens, pieces as hard negatives.
+MATERIAL_SET = RenderedSet("s_material", (960, 540), 600, 31, material=1.0)
+MATERIAL_SETS = (MATERIAL_SET,)
+# Never trained on: the same kind of tables with no dice at all (must read none) and with dice
+# among the pieces (recall), fixed seeds, for `dicetable eval --split all`.
+MATERIAL_EMPTY_SET = RenderedSet(
+    "material_empty", (960, 540), 300, 3000, material=1.0, dice_count=(0, 0)
+)
+MATERIAL_DICE_SET = RenderedSet("material_dice", (960, 540), 300, 3100, material=1.0)
+MATERIAL_CHECK_SETS = (MATERIAL_EMPTY_SET, MATERIAL_DICE_SET)
 
 
 def scene_config(spec: RenderedSet) -> SceneConfig:
@@ -84,8 +98,17 @@ def scene_config(spec: RenderedSet) -> SceneConfig:
         )
     if spec.tables:
         return SceneConfig.tables(width, height, colours=spec.colours)
+    extra: dict[str, object] = {}
+    if spec.material > 0:  # named only when set, so older sets' configurations stay equal
+        extra["material"] = spec.material
+    if spec.dice_count is not None:
+        extra["dice_count"] = spec.dice_count
     return SceneConfig(
-        width=width, height=height, colours=spec.colours, colour_faces=spec.colour_faces
+        width=width,
+        height=height,
+        colours=spec.colours,
+        colour_faces=spec.colour_faces,
+        **extra,  # type: ignore[arg-type]
     )
 
 
@@ -119,5 +142,6 @@ def _remove_set(folder: Path) -> None:
 
 if __name__ == "__main__":
     root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("work-data/synth")
-    for done in ensure_rendered(root, (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *HOLDOUT_SETS)):
+    every = (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *MATERIAL_SETS, *HOLDOUT_SETS)
+    for done in ensure_rendered(root, (*every, *MATERIAL_CHECK_SETS)):
         print(done)
