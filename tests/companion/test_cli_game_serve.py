@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import build_parser, main
-from companion.commands.serve import addresses, build, web_config
+from companion.cli.commands.serve import addresses, build, web_config
 
 
 def parse(*argv: str) -> argparse.Namespace:

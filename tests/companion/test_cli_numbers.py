@@ -5,7 +5,7 @@
 import pytest
 
 from companion.cli import main
-from companion.commands import bench
+from companion.cli.commands import bench
 from models.render.__main__ import main as render_main
 from models.render.values import MAX_SIDE, SceneConfig
 

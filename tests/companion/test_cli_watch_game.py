@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.commands import watch
+from companion.cli.commands import watch
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
 
@@ -43,7 +43,7 @@ def test_watch_reads_for_the_game_asked(
         asked.append(wanted)
         return Blank()
 
-    monkeypatch.setattr("companion.live.table_reader", reader)
+    monkeypatch.setattr("companion.cli.live.table_reader", reader)
     assert main(["watch", str(frames), "--data", str(frames.parent / "data"), *given]) == 0
     assert asked == [game]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.commands import evaluate
+from companion.cli.commands import evaluate
 from companion.tables.desk import TableDesk
 from companion.tables.learn import GameNight
 from companion.tables.store import open_store

@@ -11,7 +11,7 @@ import cv2
 import pytest
 
 from companion.cli import main
-from companion.commands.evaluate import evenly_spaced
+from companion.cli.commands.evaluate import evenly_spaced
 from tests.vision.test_baseline_drawing import (
     BLACK,
     BLUE,

@@ -14,13 +14,13 @@ import sys
 import threading
 from typing import Any
 
-from companion.commands.game import (
+from companion.cli.commands.game import (
     add_camera_game_argument,
     add_data_argument,
     camera_game,
     default_data_dir,
 )
-from companion.readout import reading_json
+from companion.cli.readout import reading_json
 from vision.arguments import whole
 from vision.errors import VisionError
 
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.live import table_reader
+    from companion.cli.live import table_reader
     from vision.live import LiveConfig, LivePipeline
     from vision.settle import SettleConfig, SettledRoll
     from vision.sources import open_source

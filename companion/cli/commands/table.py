@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.commands.game import add_data_argument, default_data_dir
+from companion.cli.commands.game import add_data_argument, default_data_dir
 from companion.errors import DicetableError
 from companion.tables.names import DEFAULT_TABLE, table_for
 from companion.tables.register import (
@@ -69,7 +69,7 @@ def _store(data: Path) -> Any:
 
 def _reader() -> Any:
     """The model reader, refused as eval refuses it where its file exports no embedding."""
-    from companion.commands.evaluate import load_reader, with_memory
+    from companion.cli.commands.evaluate import load_reader, with_memory
 
     return with_memory(load_reader("model"), None)
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.commands.game import add_data_argument, default_data_dir
+from companion.cli.commands.game import add_data_argument, default_data_dir
 
 if TYPE_CHECKING:
     from calibration.measure import MeasureRequest

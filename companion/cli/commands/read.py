@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.commands.game import add_data_argument, default_data_dir
-from companion.readout import caption, reading_json
+from companion.cli.commands.game import add_data_argument, default_data_dir
+from companion.cli.readout import caption, reading_json
 from vision.errors import VisionError
 
 
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _reader(args: argparse.Namespace) -> Any:
-    from companion.commands.evaluate import load_reader, with_memory
+    from companion.cli.commands.evaluate import load_reader, with_memory
 
     reader = load_reader(args.reader, args.game)
     if args.table is None:

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.commands.game import add_data_argument
+from companion.cli.commands.game import add_data_argument
 from companion.errors import DicetableError
 from companion.tables.learn import GameNight
 from vision.arguments import whole
@@ -108,7 +108,7 @@ def load_reader(which: str, game: str | None = None, models: Path | None = None)
 def _game_config(game: str | None) -> Any:
     if game is None:
         return None
-    from companion.live import flyer_config, game_config
+    from companion.cli.live import flyer_config, game_config
 
     return flyer_config() if game == "flyer" else game_config()
 

@@ -15,19 +15,19 @@ from types import ModuleType
 from companion.errors import DicetableError
 
 COMMAND_MODULES: dict[str, tuple[str, str]] = {
-    "replay": ("companion.commands.game", "print the final state of a game record"),
-    "export": ("companion.commands.game", "write a stored game's record"),
-    "import": ("companion.commands.game", "store a game record as a new game"),
-    "games": ("companion.commands.game", "list stored games"),
-    "read": ("companion.commands.read", "read the dice in images"),
-    "eval": ("companion.commands.evaluate", "score the reader on YOLO-labelled folders"),
-    "learn": ("companion.commands.table", "fill a table's memory from labelled photos"),
-    "tables": ("companion.commands.table", "list or clear the tables' memories"),
-    "register": ("companion.commands.table", "confirm the dice on the table, group by group"),
-    "bench": ("companion.commands.bench", "time each stage of the reader"),
-    "watch": ("companion.commands.watch", "print one line per settled roll from a source"),
-    "calibrate": ("companion.commands.calibrate", "record a camera profile"),
-    "serve": ("companion.commands.serve", "run the dashboard"),
+    "replay": ("companion.cli.commands.game", "print the final state of a game record"),
+    "export": ("companion.cli.commands.game", "write a stored game's record"),
+    "import": ("companion.cli.commands.game", "store a game record as a new game"),
+    "games": ("companion.cli.commands.game", "list stored games"),
+    "read": ("companion.cli.commands.read", "read the dice in images"),
+    "eval": ("companion.cli.commands.evaluate", "score the reader on YOLO-labelled folders"),
+    "learn": ("companion.cli.commands.table", "fill a table's memory from labelled photos"),
+    "tables": ("companion.cli.commands.table", "list or clear the tables' memories"),
+    "register": ("companion.cli.commands.table", "confirm the dice on the table, group by group"),
+    "bench": ("companion.cli.commands.bench", "time each stage of the reader"),
+    "watch": ("companion.cli.commands.watch", "print one line per settled roll from a source"),
+    "calibrate": ("companion.cli.commands.calibrate", "record a camera profile"),
+    "serve": ("companion.cli.commands.serve", "run the dashboard"),
 }
 
 
@@ -58,7 +58,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return result
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from companion.commands.game import (
+from companion.cli.commands.game import (
     add_camera_game_argument,
     add_data_argument,
     camera_game,
@@ -87,7 +87,7 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     tables = None
     try:
         if not args.no_camera:
-            from companion.live import open_table_feed
+            from companion.cli.live import open_table_feed
             from companion.tables.desk import TableDesk
 
             feed = open_table_feed(args.source, config.data_dir, game=camera_game(args))
