@@ -85,3 +85,26 @@ def test_read_at_a_flyer_table_names_colour_face_dice_by_their_colour(
     assert main(["read", str(tmp_path), "--json"]) == 0
     plain = _lines(capsys)[0]["dice"]
     assert isinstance(plain, list) and not any("face_colour" in d for d in plain)
+
+
+def test_read_scores_labelled_photos_and_prints_photos_exact(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    images = sorted(FIXTURES.glob("*.jpg"))[:4]
+    assert main(["read", *map(str, images)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    verdicts = [line.rsplit("| ", 1)[1] for line in lines[:-1]]
+    assert len(verdicts) == 4 and set(verdicts) <= {"exact", "needs a fix"}
+    right = verdicts.count("exact")
+    assert lines[-1].startswith(f"PHOTOS EXACT {100 * right / 4:.1f}% ({right}/4 labelled photos")
+
+
+def test_read_of_an_unlabelled_photo_says_nothing_of_exactness(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = sorted(FIXTURES.glob("*.jpg"))[0]
+    shutil.copy(image, tmp_path / image.name)
+    assert main(["read", str(tmp_path / image.name), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "exact" not in json.loads(captured.out)
+    assert "PHOTOS EXACT" not in captured.out + captured.err

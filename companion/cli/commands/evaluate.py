@@ -275,6 +275,8 @@ def report_text(report: SetReport) -> str:
     data = report_json(report)
     lines = [
         f"{report.name}  ({report.split} split, {m.images} images, match by {report.match_by})",
+        f"  PHOTOS EXACT         {_pct(m.exact_rate)} ({m.exact_images}/{m.images}"
+        " photos with every die found, none extra, pips right: a roll no one has to fix)",
         f"  detection  precision {_pct(m.precision)} ({m.matched}/{m.matched + m.extra})"
         f"   recall {_pct(m.recall)} ({m.matched}/{m.matched + m.missed})",
         f"  pips       accuracy  {_pct(m.pip_accuracy)} ({m.pips_right}/{m.matched} matched)",
@@ -282,7 +284,6 @@ def report_text(report: SetReport) -> str:
         " labelled dice found with their pips right)",
         f"  colour     accuracy  {_pct(m.colour_accuracy)} ({m.colours_right}/{m.colour_labelled}"
         " matched with a colour label)",
-        f"  exact      images    {_pct(m.exact_rate)} ({m.exact_images}/{m.images})",
         f"  unsure     dice      {_pct(m.unsure_rate)} ({m.unsure}/{m.predictions})",
         f"  read surely: precision {_pct(m.sure_precision)}"
         f" ({m.sure_matched}/{m.sure_matched + m.sure_extra})"
@@ -295,7 +296,7 @@ def report_text(report: SetReport) -> str:
     ]
     if m.primary_labelled:
         lines.insert(
-            5,
+            6,
             f"  red/yellow/blue colour {_pct(m.primary_accuracy)}"
             f" ({m.primary_right}/{m.primary_labelled}; read as one another: {m.primary_swapped})",
         )

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.cli.commands.game import add_data_argument, default_data_dir
 from companion.cli.readout import caption, reading_json
+from vision.datasets import MatchBy
 from vision.errors import VisionError
 
 
@@ -35,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.annotate is not None:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failures = 0
+    exact: list[bool] = []
     for path in image_paths(args.inputs):
         try:
             record = _read_one(reader, path, args.annotate)
@@ -42,8 +44,34 @@ def run(args: argparse.Namespace) -> int:
             failures += 1
             record = {"image": str(path), "error": str(exc)}
             print(f"dicetable read: {exc}", file=sys.stderr)
+        if "exact" in record:
+            exact.append(bool(record["exact"]))
         _emit(record, args.json)
+    if exact:  # the headline where photos carry labels: rolls no one would have to fix
+        print(exact_summary(exact), file=sys.stderr if args.json else sys.stdout)
     return 1 if failures else 0
+
+
+def exact_summary(exact: list[bool]) -> str:
+    right = sum(exact)
+    return (
+        f"PHOTOS EXACT {100 * right / len(exact):.1f}% ({right}/{len(exact)} labelled photos"
+        " with every die found, none extra, pips right)"
+    )
+
+
+def photo_labels(path: Path, width: int, height: int) -> tuple[Any, MatchBy] | None:
+    """The photo's YOLO labels and how to match them, where it sits in a labelled folder
+    (ROOT/images/NAME.jpg beside ROOT/labels/NAME.txt); else None."""
+    from vision.datasets.labelled import read_labels, read_settings, resolve_match
+
+    if path.parent.name != "images":
+        return None
+    root = path.parent.parent
+    label = root / "labels" / f"{path.stem}.txt"
+    if not label.is_file():
+        return None
+    return read_labels(label, width, height), resolve_match(root, "auto", read_settings(root))
 
 
 def _reader(args: argparse.Namespace) -> Any:
@@ -70,7 +98,13 @@ def _read_one(reader: Any, path: Path, annotate_dir: Path | None) -> dict[str, A
         out = annotate_dir / f"{path.stem}.annotated.jpg"
         cv2.imwrite(str(out), annotate(frame, reading, caption(reading)))
     h, w = frame.shape[:2]
-    return {"image": str(path), "width": w, "height": h, **reading_json(reading)}
+    record = {"image": str(path), "width": w, "height": h, **reading_json(reading)}
+    labelled = photo_labels(path, w, h)
+    if labelled is not None:
+        from vision.metrics import score_image
+
+        record["exact"] = score_image(labelled[0], reading.dice, labelled[1]).exact
+    return record
 
 
 def _emit(record: dict[str, Any], as_json: bool) -> None:
@@ -82,7 +116,8 @@ def _emit(record: dict[str, Any], as_json: bool) -> None:
         return
     dice = " ".join(_die_text(d) for d in record["dice"])
     totals = " ".join(f"{k}={v}" for k, v in record["totals"].items())
-    print(f"{record['image']}: {len(record['dice'])} dice: {dice or '-'} | {totals}")
+    verdict = "" if "exact" not in record else " | exact" if record["exact"] else " | needs a fix"
+    print(f"{record['image']}: {len(record['dice'])} dice: {dice or '-'} | {totals}{verdict}")
 
 
 def _die_text(die: dict[str, Any]) -> str:
