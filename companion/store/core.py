@@ -1,18 +1,19 @@
-"""The append-only event store: games and their game-record lines in one SQLite file.
+"""The append-only event store: games and their game-record lines, in one SQLite file (the
+default) or a PostgreSQL database (a club of tables served by several processes).
 
 The store knows nothing of the rules. It keeps each game's header and its events as record
 lines (`Al: attempt green y4 y5 b2 b5`); the session validates a line by folding it through the
 rules, then appends it here. Events are never edited or deleted: undo and redo are marks added
 beside them, corrections are new events. See docs/storage.md.
 
-Concurrency: every write runs in one `BEGIN IMMEDIATE` transaction, which SQLite serialises
-across threads and processes; connections come from a small pool, one per operation, so the
-store is safe to share between a threaded Flask app and other processes on the same file.
+Concurrency: every write runs in one transaction holding the game's write lock from its start
+(`companion.store.backend.Backend.write`), so the store is safe to share between a threaded
+Flask app and other processes on the same database; the guarantees are the same on both.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -29,8 +30,7 @@ from companion.errors import (
     StoreValueError,
 )
 from companion.store import rows
-from companion.store.pool import ConnectionPool
-from companion.store.schema import DB_FILENAME, migrate
+from companion.store.backend import Backend, ChangeListener, Conn, Stoppable
 from companion.store.values import (
     MAX_TITLE_CHARS,
     GameId,
@@ -52,48 +52,85 @@ Validator = Callable[[list[StoredEvent]], None]
 Clock = Callable[[], datetime]
 
 _ID_ATTEMPTS = 5
+DATABASE_ENV = "DICETABLE_DATABASE"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class EventStore:
-    """Games and their events in `data_dir/dicetable.sqlite3`. Build it with `EventStore.open`."""
+def is_database_url(spec: str | Path) -> bool:
+    return isinstance(spec, str) and spec.startswith(POSTGRES_SCHEMES)
 
-    def __init__(self, path: Path, busy_timeout_s: float, clock: Clock) -> None:
+
+def open_store(spec: str | Path, *, clock: Clock = _utc_now) -> EventStore:
+    """`postgresql://...` (or `postgres://`): that PostgreSQL database; anything else: the
+    SQLite file in that data folder."""
+    if is_database_url(spec):
+        return EventStore.connect(str(spec), clock=clock)
+    return EventStore.open(Path(spec), clock=clock)
+
+
+def database_from_env() -> str | None:
+    """`$DICETABLE_DATABASE` when set and not blank."""
+    value = os.environ.get(DATABASE_ENV, "").strip()
+    return value or None
+
+
+class EventStore:
+    """Games and their events in one database. Build it with `EventStore.open(data_dir)`
+    (SQLite), `EventStore.connect(url)` (PostgreSQL) or `open_store(spec)`."""
+
+    def __init__(self, backend: Backend, clock: Clock, path: Path | None = None) -> None:
+        self._backend = backend
         self._path = path
         self._clock = clock
-        self._pool = ConnectionPool(path, busy_timeout_s)
         self._writing = threading.local()
 
     @classmethod
     def open(
         cls, data_dir: Path, *, busy_timeout_s: float = 10.0, clock: Clock = _utc_now
     ) -> EventStore:
-        """Open (creating if needed) the store in `data_dir`, migrating its schema."""
-        data_dir = Path(data_dir)
-        if data_dir.exists() and not data_dir.is_dir():
-            raise StoreError(f"data folder {str(data_dir)!r} exists but is not a folder")
-        try:
-            data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create data folder {str(data_dir)!r}: {exc}") from exc
-        store = cls(data_dir / DB_FILENAME, busy_timeout_s, clock)
-        try:
-            with store._read() as conn:
-                migrate(conn, store.path)
-        except BaseException:
-            store.close()
-            raise
-        return store
+        """Open (creating if needed) the SQLite store in `data_dir`, migrating its schema."""
+        from companion.store.sqlite import SqliteBackend
+
+        backend = SqliteBackend.open(Path(data_dir), busy_timeout_s)
+        return cls(backend, clock, backend.path)
+
+    @classmethod
+    def connect(
+        cls, url: str, *, busy_timeout_s: float = 10.0, clock: Clock = _utc_now
+    ) -> EventStore:
+        """Open the PostgreSQL database `url` (`postgresql://...`), creating or migrating the
+        schema; needs psycopg 3 (`pip install 'dicetable[club]'`)."""
+        from companion.store.postgres import PostgresBackend
+
+        return cls(PostgresBackend.open(url, busy_timeout_s), clock)
 
     @property
     def path(self) -> Path:
+        """The SQLite file (StoreError on PostgreSQL, which has none)."""
+        if self._path is None:
+            raise StoreError(f"the store at {self.location} is not a file")
         return self._path
 
+    @property
+    def kind(self) -> str:
+        """ "sqlite" or "postgresql"."""
+        return self._backend.kind
+
+    @property
+    def location(self) -> str:
+        return self._backend.location
+
+    def listen(self, listener: ChangeListener) -> Stoppable | None:
+        """Call `listener(game_id, what)` after every committed write, from any process; None
+        where the backend cannot (SQLite: poll instead)."""
+        return self._backend.listen(listener)
+
     def close(self) -> None:
-        self._pool.close()
+        self._backend.close()
 
     def __enter__(self) -> EventStore:
         return self
@@ -141,12 +178,13 @@ class EventStore:
                 updated_at=now,
                 archived=False,
             )
-            with self._write() as conn:
+            with self._write(None) as conn:
                 if conn.execute("SELECT 1 FROM games WHERE id = ?", (info.id,)).fetchone():
                     continue
                 rows.insert_game(conn, info)
                 for event in new:
                     self._insert(conn, info.id, event)
+                self._backend.changed(conn, info.id, "created")
                 return info.id
         raise StoreError(f"could not find a free game id in {_ID_ATTEMPTS} tries")
 
@@ -164,17 +202,17 @@ class EventStore:
         """Give a game a new title (one line, at most MAX_TITLE_CHARS)."""
         gid = check_game_id(game_id)
         checked = check_text("title", title, MAX_TITLE_CHARS)
-        with self._write() as conn:
-            rows.require_game(conn, gid)
+        with self._write(gid) as conn:
             rows.set_title(conn, gid, checked, self._now())
+            self._backend.changed(conn, gid, "renamed")
             return rows.game_info(conn, gid)
 
     def archive(self, game_id: GameId, archived: bool = True) -> GameInfo:
         """Hide a game from `list_games` (or bring it back); nothing is deleted."""
         gid = check_game_id(game_id)
-        with self._write() as conn:
-            rows.require_game(conn, gid)
+        with self._write(gid) as conn:
             rows.set_archived(conn, gid, bool(archived), self._now())
+            self._backend.changed(conn, gid, "archived")
             return rows.game_info(conn, gid)
 
     # --- reading events ----------------------------------------------------------------------
@@ -214,10 +252,8 @@ class EventStore:
             return rows.thumbnail(conn, gid, number)
 
     def integrity_check(self) -> str:
-        """SQLite's own check of the file: "ok" when sound."""
-        with self._read() as conn:
-            found = conn.execute("PRAGMA integrity_check").fetchall()
-        return "\n".join(str(row[0]) for row in found)
+        """The database's own check: "ok" when sound."""
+        return self._backend.integrity_check()
 
     # --- writing events ----------------------------------------------------------------------
 
@@ -287,20 +323,20 @@ class EventStore:
         if isinstance(lines, str) or not lines:
             raise StoreValueError(f"expected a list of one or more lines, got {lines!r}")
         new = [NewEvent.checked(line, source, meta, thumbnail_jpeg) for line in lines]
-        with self._write() as conn:
-            rows.require_game(conn, gid)
+        with self._write(gid) as conn:
             if expected is not None:
                 _expect(gid, expected, rows.head_seq(conn, gid))
             if validate is not None:
                 validate(rows.events(conn, gid, include_undone=False))
-            return [self._insert(conn, gid, event) for event in new]
+            stored = [self._insert(conn, gid, event) for event in new]
+            self._backend.changed(conn, gid, "append")
+            return stored
 
     def undo(self, game_id: GameId, *, expected_seq: int | None = None) -> StoredEvent:
         """Mark the last live event undone (it stays in the history); returns it."""
         gid = check_game_id(game_id)
         expected = None if expected_seq is None else check_seq(expected_seq)
-        with self._write() as conn:
-            rows.require_game(conn, gid)
+        with self._write(gid) as conn:
             head = rows.head_seq(conn, gid)
             if expected is not None:
                 _expect(gid, expected, head)
@@ -312,8 +348,7 @@ class EventStore:
         """Bring back the most recently undone event, if nothing was appended since."""
         gid = check_game_id(game_id)
         expected = None if expected_seq is None else check_seq(expected_seq)
-        with self._write() as conn:
-            rows.require_game(conn, gid)
+        with self._write(gid) as conn:
             if expected is not None:
                 _expect(gid, expected, rows.head_seq(conn, gid))
             seq = rows.redo_candidate(conn, gid)
@@ -325,46 +360,38 @@ class EventStore:
 
     # --- internals ---------------------------------------------------------------------------
 
-    def _insert(self, conn: sqlite3.Connection, gid: GameId, new: NewEvent) -> StoredEvent:
+    def _insert(self, conn: Conn, gid: GameId, new: NewEvent) -> StoredEvent:
         now = self._now()
         seq = rows.max_seq(conn, gid) + 1
         rows.insert_event(conn, gid, seq, new, now)
         rows.touch_game(conn, gid, now)
         return rows.event(conn, gid, seq)
 
-    def _mark(self, conn: sqlite3.Connection, gid: GameId, seq: int, kind: str) -> StoredEvent:
+    def _mark(self, conn: Conn, gid: GameId, seq: int, kind: str) -> StoredEvent:
         now = self._now()
         rows.insert_mark(conn, gid, seq, kind, now)
         rows.touch_game(conn, gid, now)
+        self._backend.changed(conn, gid, kind)
         return rows.event(conn, gid, seq)
 
     def _now(self) -> str:
         return utc_iso(self._clock())
 
     @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        with self._pool.connection() as conn:
-            try:
-                yield conn
-            except sqlite3.Error as exc:
-                raise StoreError(f"{self._path.name}: database error: {exc}") from exc
+    def _read(self) -> Iterator[Conn]:
+        with self._backend.read() as conn:
+            yield conn
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; commits on success, rolls back on any exception."""
+    def _write(self, game_id: GameId | None) -> Iterator[Conn]:
+        """One write transaction, holding `game_id`'s lock; commits on success, rolls back on
+        any exception."""
         if getattr(self._writing, "active", False):
             raise StoreError("cannot write to the store from inside one of its own writes")
         self._writing.active = True
         try:
-            with self._read() as conn:
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield conn
-                    conn.execute("COMMIT")
-                except BaseException:
-                    if conn.in_transaction:
-                        conn.execute("ROLLBACK")
-                    raise
+            with self._backend.write(game_id) as conn:
+                yield conn
         finally:
             self._writing.active = False
 

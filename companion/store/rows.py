@@ -1,16 +1,18 @@
 """Row-level SQL for the event store: each function runs on a connection the caller holds.
 
-`companion.store.EventStore` decides the transactions; these helpers only read and insert.
+`companion.store.EventStore` decides the transactions; these helpers only read and insert. The
+SQL is written once for both backends (SQLite and PostgreSQL): `?` placeholders (the
+PostgreSQL backend's connection turns them into its own) and no function only one dialect has.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import UnknownEventError, UnknownGameError
+from companion.store.backend import Conn
 from companion.store.values import GameId, GameInfo, NewEvent, StoredEvent, frozen_mapping
 
 # Each event with its latest undo/redo mark (if any): undone means that mark is an undo.
@@ -25,29 +27,29 @@ _EVENT_SELECT = (
     "SELECT e.seq, e.line, e.created_at, e.source, e.meta_json, e.has_thumbnail,"
     " m.kind, m.created_at" + _FROM_MARKED
 )
-_LIVE = " AND m.kind IS NOT 'undo'"
+_LIVE = " AND (m.kind IS NULL OR m.kind <> 'undo')"
 _GAME_SELECT = "SELECT id, kind, header_json, title, created_at, updated_at, archived FROM games"
 
 
-def game_info(conn: sqlite3.Connection, game_id: GameId) -> GameInfo:
+def game_info(conn: Conn, game_id: GameId) -> GameInfo:
     row = conn.execute(f"{_GAME_SELECT} WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise UnknownGameError(f"no game with id {game_id!r}")
     return _game_from_row(row)
 
 
-def all_games(conn: sqlite3.Connection, include_archived: bool) -> list[GameInfo]:
+def all_games(conn: Conn, include_archived: bool) -> list[GameInfo]:
     where = "" if include_archived else " WHERE archived = 0"
     rows = conn.execute(f"{_GAME_SELECT}{where} ORDER BY updated_at DESC, id").fetchall()
     return [_game_from_row(row) for row in rows]
 
 
-def require_game(conn: sqlite3.Connection, game_id: GameId) -> None:
+def require_game(conn: Conn, game_id: GameId) -> None:
     if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
         raise UnknownGameError(f"no game with id {game_id!r}")
 
 
-def insert_game(conn: sqlite3.Connection, info: GameInfo) -> None:
+def insert_game(conn: Conn, info: GameInfo) -> None:
     conn.execute(
         "INSERT INTO games (id, kind, header_json, title, created_at, updated_at, archived)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -63,49 +65,51 @@ def insert_game(conn: sqlite3.Connection, info: GameInfo) -> None:
     )
 
 
-def touch_game(conn: sqlite3.Connection, game_id: GameId, now: str) -> None:
-    # max(): a clock that steps back must not make updated_at go back.
-    conn.execute("UPDATE games SET updated_at = max(updated_at, ?) WHERE id = ?", (now, game_id))
+def touch_game(conn: Conn, game_id: GameId, now: str) -> None:
+    # A clock that steps back must not make updated_at go back.
+    conn.execute(
+        "UPDATE games SET updated_at = CASE WHEN updated_at > ? THEN updated_at ELSE ? END"
+        " WHERE id = ?",
+        (now, now, game_id),
+    )
 
 
-def set_title(conn: sqlite3.Connection, game_id: GameId, title: str, now: str) -> None:
+def set_title(conn: Conn, game_id: GameId, title: str, now: str) -> None:
     conn.execute("UPDATE games SET title = ? WHERE id = ?", (title, game_id))
     touch_game(conn, game_id, now)
 
 
-def set_archived(conn: sqlite3.Connection, game_id: GameId, archived: bool, now: str) -> None:
+def set_archived(conn: Conn, game_id: GameId, archived: bool, now: str) -> None:
     conn.execute("UPDATE games SET archived = ? WHERE id = ?", (int(archived), game_id))
     touch_game(conn, game_id, now)
 
 
-def events(conn: sqlite3.Connection, game_id: GameId, include_undone: bool) -> list[StoredEvent]:
+def events(conn: Conn, game_id: GameId, include_undone: bool) -> list[StoredEvent]:
     sql = _EVENT_SELECT + ("" if include_undone else _LIVE) + " ORDER BY e.seq"
     return [_event_from_row(game_id, row) for row in conn.execute(sql, (game_id,))]
 
 
-def event(conn: sqlite3.Connection, game_id: GameId, seq: int) -> StoredEvent:
+def event(conn: Conn, game_id: GameId, seq: int) -> StoredEvent:
     row = conn.execute(_EVENT_SELECT + " AND e.seq = ?", (game_id, seq)).fetchone()
     if row is None:
         raise UnknownEventError(f"game {game_id!r} has no event with seq {seq}")
     return _event_from_row(game_id, row)
 
 
-def head_seq(conn: sqlite3.Connection, game_id: GameId) -> int:
+def head_seq(conn: Conn, game_id: GameId) -> int:
     """The seq of the game's last live event, 0 when none is live."""
     sql = f"SELECT e.seq{_FROM_MARKED}{_LIVE} ORDER BY e.seq DESC LIMIT 1"
     found = conn.execute(sql, (game_id,)).fetchone()
     return int(found[0]) if found else 0
 
 
-def max_seq(conn: sqlite3.Connection, game_id: GameId) -> int:
+def max_seq(conn: Conn, game_id: GameId) -> int:
     """The highest seq ever given in the game, undone or not (seqs are never reused)."""
     row = conn.execute("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
     return int(row[0] or 0)
 
 
-def insert_event(
-    conn: sqlite3.Connection, game_id: GameId, seq: int, fields: NewEvent, now: str
-) -> None:
+def insert_event(conn: Conn, game_id: GameId, seq: int, fields: NewEvent, now: str) -> None:
     has_thumbnail = int(fields.thumbnail_jpeg is not None)
     conn.execute(
         "INSERT INTO events (game_id, seq, line, created_at, source, meta_json, has_thumbnail)"
@@ -119,7 +123,7 @@ def insert_event(
         )
 
 
-def thumbnail(conn: sqlite3.Connection, game_id: GameId, seq: int) -> bytes | None:
+def thumbnail(conn: Conn, game_id: GameId, seq: int) -> bytes | None:
     row = conn.execute(
         "SELECT e.seq, t.jpeg FROM events AS e LEFT JOIN thumbnails AS t"
         " ON t.game_id = e.game_id AND t.seq = e.seq WHERE e.game_id = ? AND e.seq = ?",
@@ -130,14 +134,14 @@ def thumbnail(conn: sqlite3.Connection, game_id: GameId, seq: int) -> bytes | No
     return None if row[1] is None else bytes(row[1])
 
 
-def insert_mark(conn: sqlite3.Connection, game_id: GameId, seq: int, kind: str, now: str) -> None:
+def insert_mark(conn: Conn, game_id: GameId, seq: int, kind: str, now: str) -> None:
     conn.execute(
         "INSERT INTO marks (game_id, seq, kind, max_seq, created_at) VALUES (?, ?, ?, ?, ?)",
         (game_id, seq, kind, max_seq(conn, game_id), now),
     )
 
 
-def redo_candidate(conn: sqlite3.Connection, game_id: GameId) -> int | None:
+def redo_candidate(conn: Conn, game_id: GameId) -> int | None:
     """The seq a redo would bring back: the top of the stack of undos since the last append."""
     rows = conn.execute(
         "SELECT kind, seq FROM marks WHERE game_id = ? AND max_seq = ? ORDER BY id",

@@ -1,4 +1,5 @@
-"""The event store on a real SQLite file: games, events, errors, persistence and schema."""
+"""The event store on each backend (a SQLite file, a PostgreSQL database): games, events,
+errors, persistence and schema."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from companion.errors import (
 )
 from companion.store import EventStore, StoredEvent
 from companion.store.schema import DB_FILENAME, SCHEMA_VERSION
+from tests.store_backends import StoreSpot
 
 JPEG = b"\xff\xd8\xff\xe0 a tiny jpeg"
 HEADER = {"Players": "Al, Bo", "Edition": "2000"}
@@ -43,8 +45,8 @@ def stamp(second: int) -> str:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[EventStore]:
-    with EventStore.open(tmp_path / "data", clock=TickClock()) as opened:
+def store(store_spot: StoreSpot) -> Iterator[EventStore]:
+    with store_spot.open(clock=TickClock()) as opened:
         yield opened
 
 
@@ -321,14 +323,14 @@ def test_expected_seq_guards_undo_and_redo(store: EventStore, game: str, method:
     assert call(game, expected_seq=head).seq == 2
 
 
-def test_everything_survives_reopen(tmp_path: Path) -> None:
-    with EventStore.open(tmp_path) as first:
+def test_everything_survives_reopen(store_spot: StoreSpot) -> None:
+    with store_spot.open() as first:
         gid = first.create_game(HEADER)
         first.append(gid, "Al: one", thumbnail_jpeg=JPEG, meta={"k": "v"})
         first.append(gid, "Al: two")
         first.undo(gid)
         before = (first.get_game(gid), first.events(gid, include_undone=True))
-    with EventStore.open(tmp_path) as second:
+    with store_spot.open() as second:
         assert (second.get_game(gid), second.events(gid, include_undone=True)) == before
         assert second.thumbnail(gid, 1) == JPEG
         assert second.redo(gid).seq == 2
@@ -346,8 +348,9 @@ def test_only_the_data_folder_is_written(tmp_path: Path) -> None:
     assert names <= {DB_FILENAME, f"{DB_FILENAME}-wal", f"{DB_FILENAME}-shm"}
 
 
-def test_file_is_wal_durable_and_versioned(store: EventStore) -> None:
-    conn = sqlite3.connect(store.path)
+def test_file_is_wal_durable_and_versioned(tmp_path: Path) -> None:
+    EventStore.open(tmp_path).close()
+    conn = sqlite3.connect(tmp_path / DB_FILENAME)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -367,24 +370,25 @@ def test_file_is_wal_durable_and_versioned(store: EventStore) -> None:
         "UPDATE games SET header_json = '{}'",
     ],
 )
-def test_schema_refuses_edits(store: EventStore, game: str, sql: str) -> None:
+def test_schema_refuses_edits(
+    store: EventStore, store_spot: StoreSpot, game: str, sql: str
+) -> None:
     store.append(game, "Al: roll", thumbnail_jpeg=JPEG)
     store.undo(game)
-    conn = sqlite3.connect(store.path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError):
-            conn.execute(sql)
-    finally:
-        conn.close()
+    with pytest.raises(Exception, match=r"append-only|never") as info:
+        store_spot.raw(sql)
+    assert type(info.value).__name__ in ("IntegrityError", "IntegrityConstraintViolation")
+    assert [e.seq for e in store.events(game, include_undone=True)] == [1]
 
 
-def test_newer_schema_is_refused(tmp_path: Path) -> None:
-    EventStore.open(tmp_path).close()
-    conn = sqlite3.connect(tmp_path / DB_FILENAME)
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    conn.close()
+def test_newer_schema_is_refused(store_spot: StoreSpot) -> None:
+    store_spot.open().close()
+    if store_spot.backend == "sqlite":
+        store_spot.raw(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    else:
+        store_spot.raw(f"UPDATE dicetable_schema SET version = {SCHEMA_VERSION + 1}")
     with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 1} is newer"):
-        EventStore.open(tmp_path)
+        store_spot.open()
 
 
 def test_data_folder_that_is_a_file_is_refused(tmp_path: Path) -> None:
@@ -399,8 +403,8 @@ def test_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
         EventStore.open(tmp_path)
 
 
-def test_closed_store_refuses_work(tmp_path: Path) -> None:
-    store = EventStore.open(tmp_path)
+def test_closed_store_refuses_work(store_spot: StoreSpot) -> None:
+    store = store_spot.open()
     store.close()
     with pytest.raises(StoreError, match="is closed"):
         store.list_games()

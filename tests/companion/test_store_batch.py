@@ -4,10 +4,8 @@ process, between its lines."""
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,14 +13,15 @@ import pytest
 from companion.errors import ConflictError, StoreError, StoreValueError
 from companion.store import EventStore, StoredEvent
 from companion.store import rows as store_rows
+from tests.store_backends import StoreSpot
 
 HEADER = {"Players": "Ann, Ben"}
 LINES = ("Ann: roll 1 2 3 4 5 6", "Ben: roll 6 5 4 3 2 1")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[EventStore]:
-    with EventStore.open(tmp_path / "data") as opened:
+def store(store_spot: StoreSpot) -> Iterator[EventStore]:
+    with store_spot.open() as opened:
         yield opened
 
 
@@ -37,15 +36,15 @@ def lines_of(store: EventStore, game: str) -> list[str]:
     return [e.line for e in store.events(game, include_undone=True)]
 
 
-def fail_on_insert(monkeypatch: pytest.MonkeyPatch, nth: int) -> None:
-    """The `nth` event insert (1-based) fails as the disk would."""
+def fail_on_insert(monkeypatch: pytest.MonkeyPatch, nth: int, error: Exception) -> None:
+    """The `nth` event insert (1-based) fails with `error`, as the disk would."""
     real = store_rows.insert_event
     calls = [0]
 
     def insert(*args: Any) -> None:
         calls[0] += 1
         if calls[0] == nth:
-            raise sqlite3.OperationalError("disk I/O error")
+            raise error
         real(*args)
 
     monkeypatch.setattr(store_rows, "insert_event", insert)
@@ -89,9 +88,9 @@ def test_a_refused_batch_stores_nothing(
 
 
 def test_a_store_error_on_the_last_line_leaves_none(
-    store: EventStore, game: str, monkeypatch: pytest.MonkeyPatch
+    store: EventStore, store_spot: StoreSpot, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fail_on_insert(monkeypatch, 2)
+    fail_on_insert(monkeypatch, 2, store_spot.disk_error())
     with pytest.raises(StoreError, match="disk I/O error"):
         store.append_lines(game, LINES)
     monkeypatch.undo()
@@ -126,9 +125,9 @@ def writer_between_lines(
 
 
 def test_no_other_writer_comes_between_the_lines(
-    store: EventStore, game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: EventStore, store_spot: StoreSpot, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with EventStore.open(tmp_path / "data") as other:
+    with store_spot.open() as other:
         waiting, join = writer_between_lines(other, game, monkeypatch)
         store.append_lines(game, LINES, expected_seq=1)
         join()

@@ -1,4 +1,5 @@
-"""Several threads and processes writing one game at once: no event doubled, none lost."""
+"""Several threads and processes writing one game at once, on each backend: no event doubled,
+none lost."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from companion.errors import ConflictError
 from companion.store import EventStore, StoredEvent
+from tests.store_backends import StoreSpot
 
 ROOT = Path(__file__).resolve().parents[2]
 THREADS = 4
@@ -20,10 +22,9 @@ PER_THREAD = 12
 VALIDATED_WRITER = r"""
 import sys
 import time
-from pathlib import Path
-from companion.store import EventStore
+from companion.store.core import open_store
 
-store = EventStore.open(Path(sys.argv[1]))
+store = open_store(sys.argv[1])
 game, name, count = sys.argv[2], sys.argv[3], int(sys.argv[4])
 print("ready", flush=True)
 sys.stdin.readline()  # start together with the other writer
@@ -72,8 +73,8 @@ def _assert_each_line_once(store: EventStore, game: str, lines: set[str]) -> Non
     assert sorted(e.line for e in stored) == sorted(lines)
 
 
-def test_threads_append_validated(tmp_path: Path) -> None:
-    with EventStore.open(tmp_path) as store:
+def test_threads_append_validated(store_spot: StoreSpot) -> None:
+    with store_spot.open() as store:
         game = store.create_game({"Players": "Al, Bo"})
         start = threading.Barrier(THREADS)
         results: list[tuple[int, int]] = []  # (events the validator saw, seq given)
@@ -91,8 +92,8 @@ def test_threads_append_validated(tmp_path: Path) -> None:
         _assert_each_line_once(store, game, lines)
 
 
-def test_threads_append_with_expected_seq_and_retry(tmp_path: Path) -> None:
-    with EventStore.open(tmp_path) as store:
+def test_threads_append_with_expected_seq_and_retry(store_spot: StoreSpot) -> None:
+    with store_spot.open() as store:
         game = store.create_game({"Players": "Al, Bo"})
         start = threading.Barrier(THREADS)
 
@@ -112,8 +113,8 @@ def test_threads_append_with_expected_seq_and_retry(tmp_path: Path) -> None:
         _assert_each_line_once(store, game, lines)
 
 
-def test_racing_undos_undo_once(tmp_path: Path) -> None:
-    with EventStore.open(tmp_path) as store:
+def test_racing_undos_undo_once(store_spot: StoreSpot) -> None:
+    with store_spot.open() as store:
         game = store.create_game({"Players": "Al"})
         for k in range(3):
             store.append(game, f"Al: roll {k}")
@@ -132,8 +133,8 @@ def test_racing_undos_undo_once(tmp_path: Path) -> None:
         assert [e.seq for e in store.events(game)] == [1, 2]
 
 
-def test_two_processes_append_validated(tmp_path: Path) -> None:
-    with EventStore.open(tmp_path) as store:
+def test_two_processes_append_validated(store_spot: StoreSpot) -> None:
+    with store_spot.open() as store:
         game = store.create_game({"Players": "Al, Bo"})
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
@@ -141,7 +142,7 @@ def test_two_processes_append_validated(tmp_path: Path) -> None:
     count = 20
     children = [
         subprocess.Popen(
-            [sys.executable, "-c", VALIDATED_WRITER, str(tmp_path), game, name, str(count)],
+            [sys.executable, "-c", VALIDATED_WRITER, store_spot.spec, game, name, str(count)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -164,7 +165,7 @@ def test_two_processes_append_validated(tmp_path: Path) -> None:
     pairs = [tuple(map(int, text.split())) for out, _ in outputs for text in out.splitlines()]
     assert len(pairs) == 2 * count
     assert all(seq == seen + 1 for seen, seq in pairs), pairs
-    with EventStore.open(tmp_path) as store:
+    with store_spot.open() as store:
         lines = {f"{name}: roll {k}" for name in ("P1", "P2") for k in range(count)}
         _assert_each_line_once(store, game, lines)
         assert store.integrity_check() == "ok"

@@ -1,4 +1,5 @@
-"""An acknowledged append survives the writer being killed at any moment (SIGKILL).
+"""An acknowledged append survives the writer being killed at any moment (SIGKILL), on each
+backend.
 
 A child process appends in a loop and prints each event after `append` returns; the parent
 kills it at different points, reopens the file and checks every acknowledged event is there.
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import EventStore
+from tests.store_backends import StoreSpot
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 
@@ -25,10 +26,9 @@ JPEG = b"\xff\xd8\xff\xe0" + bytes(range(256)) * 8
 
 WRITER = r"""
 import sys
-from pathlib import Path
-from companion.store import EventStore
+from companion.store.core import open_store
 
-store = EventStore.open(Path(sys.argv[1]))
+store = open_store(sys.argv[1])
 game, run, jpeg = sys.argv[2], sys.argv[3], bytes.fromhex(sys.argv[4])
 i = 0
 while True:
@@ -39,11 +39,11 @@ while True:
 """
 
 
-def _spawn_writer(data: Path, game: str, run: int) -> subprocess.Popen[str]:
+def _spawn_writer(spec: str, game: str, run: int) -> subprocess.Popen[str]:
     env = os.environ | {
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     }
-    args = [sys.executable, "-c", WRITER, str(data), game, str(run), JPEG.hex()]
+    args = [sys.executable, "-c", WRITER, spec, game, str(run), JPEG.hex()]
     return subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 
 
@@ -62,12 +62,12 @@ def _read_acks(child: subprocess.Popen[str], count: int) -> dict[int, str]:
 KILL_POINTS = [(1, 0.0), (5, 0.002), (20, 0.0005), (40, 0.007)]
 
 
-def test_acknowledged_appends_survive_sigkill(tmp_path: Path) -> None:
-    with EventStore.open(tmp_path) as store:
+def test_acknowledged_appends_survive_sigkill(store_spot: StoreSpot) -> None:
+    with store_spot.open() as store:
         game = store.create_game({"Players": "Al"})
     acked: dict[int, str] = {}
     for run, (count, delay_s) in enumerate(KILL_POINTS):
-        child = _spawn_writer(tmp_path, game, run)
+        child = _spawn_writer(store_spot.spec, game, run)
         try:
             acked |= _read_acks(child, count)
             time.sleep(delay_s)
@@ -77,7 +77,7 @@ def test_acknowledged_appends_survive_sigkill(tmp_path: Path) -> None:
             assert child.stdout is not None
             child.stdout.close()
         assert child.returncode == -signal.SIGKILL
-        with EventStore.open(tmp_path) as store:
+        with store_spot.open() as store:
             assert store.integrity_check() == "ok"
             stored = store.events(game)
             assert [e.seq for e in stored] == list(range(1, len(stored) + 1))

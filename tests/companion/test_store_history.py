@@ -6,15 +6,14 @@ live, so a client that saw the same head saw the same game.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import NothingToRedoError, NothingToUndoError
 from companion.store import EventStore
+from tests.store_backends import StoreSpot
 
 
 @dataclass
@@ -55,8 +54,9 @@ def _apply(store: EventStore, game: str, op: str) -> bool:
     return True
 
 
-def test_store_matches_model() -> None:
-    with tempfile.TemporaryDirectory() as folder, EventStore.open(Path(folder)) as store:
+def test_store_matches_model(store_spot: StoreSpot) -> None:
+    # One store for every example: each example plays a game of its own.
+    with store_spot.open() as store:
 
         @settings(max_examples=40, deadline=None)
         @given(ops=st.lists(st.sampled_from("aaur"), max_size=24))
