@@ -31,6 +31,7 @@ from companion.errors import (
 )
 from companion.store import rows
 from companion.store.backend import Backend, ChangeListener, Conn, Stoppable
+from companion.store.camera_rolls import CameraRollStore
 from companion.store.values import (
     MAX_TITLE_CHARS,
     GameId,
@@ -78,7 +79,7 @@ def database_from_env() -> str | None:
     return value or None
 
 
-class EventStore:
+class EventStore(CameraRollStore):
     """Games and their events in one database. Build it with `EventStore.open(data_dir)`
     (SQLite), `EventStore.connect(url)` (PostgreSQL) or `open_store(spec)`."""
 

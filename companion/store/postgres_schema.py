@@ -82,7 +82,31 @@ for _table, _what in (
             f"EXECUTE FUNCTION dicetable_refuse('{_what}')"
         )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (tuple(_V1),)
+_V2 = [
+    """CREATE TABLE camera_rolls (
+        game_id TEXT COLLATE "C" NOT NULL REFERENCES games (id),
+        n BIGINT NOT NULL CHECK (n >= 1),
+        roll_id TEXT NOT NULL,
+        data_json TEXT NOT NULL,
+        thumbnail BYTEA,
+        settled_at TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, n),
+        UNIQUE (game_id, roll_id)
+    )""",
+    """CREATE TABLE agents (
+        game_id TEXT COLLATE "C" PRIMARY KEY NOT NULL REFERENCES games (id),
+        token_sha256 TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT
+    )""",
+    "CREATE TRIGGER camera_rolls_no_update BEFORE UPDATE ON camera_rolls FOR EACH ROW "
+    "EXECUTE FUNCTION dicetable_refuse('camera rolls are append-only')",
+    "CREATE TRIGGER camera_rolls_no_delete BEFORE DELETE ON camera_rolls FOR EACH ROW "
+    "EXECUTE FUNCTION dicetable_refuse('camera rolls are append-only')",
+]
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (tuple(_V1), tuple(_V2))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -77,13 +77,45 @@ BEGIN SELECT RAISE(ABORT, 'undo/redo marks are append-only'); END;
 """
 
 
+# A camera agent's settled rolls (each once: `roll_id` is the agent's own) and each game's agent
+# token (its SHA-256) with when it was last heard from (docs/club.md).
+_V2 = """
+CREATE TABLE camera_rolls (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    n INTEGER NOT NULL CHECK (typeof(n) = 'integer' AND n >= 1),
+    roll_id TEXT NOT NULL,
+    data_json TEXT NOT NULL,
+    thumbnail BLOB,
+    settled_at TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, n),
+    UNIQUE (game_id, roll_id)
+);
+CREATE TABLE agents (
+    game_id TEXT PRIMARY KEY NOT NULL REFERENCES games (id),
+    token_sha256 TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT
+);
+CREATE TRIGGER camera_rolls_no_update BEFORE UPDATE ON camera_rolls
+BEGIN SELECT RAISE(ABORT, 'camera rolls are append-only'); END;
+CREATE TRIGGER camera_rolls_no_delete BEFORE DELETE ON camera_rolls
+BEGIN SELECT RAISE(ABORT, 'camera rolls are append-only'); END;
+"""
+
+
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
     for statement in _split_script(_V1):
         conn.execute(statement)
 
 
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
+    for statement in _split_script(_V2):
+        conn.execute(statement)
+
+
 Migration = Callable[[sqlite3.Connection], None]
-MIGRATIONS: tuple[Migration, ...] = (_v0_to_v1,)
+MIGRATIONS: tuple[Migration, ...] = (_v0_to_v1, _v1_to_v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
