@@ -23,6 +23,7 @@ from flask import (
 )
 
 from companion.errors import InvalidGameIdError, UnknownGameError
+from companion.games import find_game, roll_verbs
 from web.config import services
 from web.game_forms import Option, game_forms
 from web.headers import embeddable
@@ -109,6 +110,7 @@ def table(game_id: str) -> Response:
         game_id=view["id"],
         title=view["title"] or ", ".join(p["name"] for p in view["state"]["players"]),
         overlay_url=overlay_url(view["id"]),
+        has_dice=bool(roll_verbs(find_game(view["game"]))),
         goal_deck=_goal_deck(view),
     )
 

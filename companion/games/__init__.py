@@ -134,6 +134,8 @@ class RuleSet(Generic[S, E]):
     current_player: Callable[[S], str | None]
     expected_dice: Callable[[S, str, str | None], dict[Colour, int]]
     table_verbs: frozenset[str] = frozenset()
+    # Verbs of the record lines that throw dice (a rolls CSV row each); none in a dice-free game.
+    roll_verbs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,6 +150,13 @@ def table_verbs(rules: GameRules[Any, Any]) -> frozenset[str]:
     """Verbs of record lines that the whole table does, written without `NAME:` (the modifier
     game's `reveal`). A game says so with a `table_verbs` attribute; most have none."""
     verbs: frozenset[str] = frozenset(getattr(rules, "table_verbs", ()))
+    return verbs
+
+
+def roll_verbs(rules: GameRules[Any, Any]) -> frozenset[str]:
+    """Verbs of the record lines that throw dice (`RuleSet.roll_verbs`); empty for a game played
+    without dice (RGB), which then offers no rolls CSV."""
+    verbs: frozenset[str] = frozenset(getattr(rules, "roll_verbs", ()))
     return verbs
 
 

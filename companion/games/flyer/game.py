@@ -59,4 +59,5 @@ RULES = RuleSet(
     # colour as an RYB attempt's are.
     expected_dice=no_dice,
     table_verbs=frozenset({"values"}),
+    roll_verbs=frozenset({"values", "roll"}),
 )

@@ -80,4 +80,5 @@ RULES = TableRollRuleSet(
     # Everyone throws at once: the camera reads the whole table (`companion.table_roll`).
     table_rollers=table_rollers,
     table_roll_format="{player}: roll {pips}",
+    roll_verbs=frozenset({"roll"}),
 )

@@ -67,4 +67,5 @@ RULES = RuleSet(
     winner=recorded_winner,
     current_player=current_player,
     expected_dice=expected_dice,
+    roll_verbs=frozenset({"attempt", "doover", "reroll"}),
 )

@@ -1,10 +1,13 @@
-// What the table pages of the board games share (flyer, RGB, modifier): the game object their
-// panels change the game through (one change to /api/games/<id>/<path>, the new view drawn at
-// once or the server's refusal written in words), then the snapshot embedded in the page drawn
-// first and the game's SSE stream followed.
+// What every game's table page shares (RYB, flyer, RGB, modifier; game_page.html): the game
+// object their panels change the game through (one change to /api/games/<id>/<path>, the new
+// view drawn at once or the server's refusal written in words), then the snapshot embedded in
+// the page drawn first, the game menu and the kid view PIN wired, and the game's SSE stream
+// followed.
 
 import { postJSON, request } from "./api.js";
+import { setupGameMenu } from "./game-menu.js";
 import { follow, initialView, statusBadge } from "./live.js";
+import { setupPin } from "./pin.js";
 
 /** The game shown in `root` (its `data-game`); `render(view)` draws each view that has a state. */
 export function gamePage(root, render) {
@@ -36,6 +39,8 @@ export function gamePage(root, render) {
 /** Draw the page's first view, then follow the game's stream: once the page's panels exist. */
 export function startGamePage(game) {
   game.apply(initialView());
+  setupPin(document.getElementById("pin-form"));
+  setupGameMenu(game.id, (view) => game.apply(view));
   follow(`/api/games/${game.id}/stream`, {
     onView: (view) => game.apply(view),
     onStatus: statusBadge,

@@ -7,12 +7,10 @@ import { renderGoals, renderLastRoll, renderPlayers, renderTurn } from "./board.
 import { Controls } from "./controls.js";
 import { cameraWords, watchCamera } from "./camera-state.js";
 import { cameraFrame, HistoryPanel } from "./history.js";
-import { setupGameMenu } from "./game-menu.js";
 import { gamePage, startGamePage } from "./game-page.js";
 import { statusBadge } from "./live.js";
 import { PendingPanel } from "./pending.js";
 import { updateScores } from "./score-plot.js";
-import { setupPin } from "./pin.js";
 import { StatsPanel } from "./stats.js";
 
 const root = document.getElementById("table-view");
@@ -74,6 +72,4 @@ function render(view) {
 }
 
 startGamePage(game);
-setupPin(part("pin-form"));
-setupGameMenu(game.id, (view) => game.apply(view));
 watchCamera((camera) => game.onCamera(camera));
