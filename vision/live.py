@@ -21,7 +21,7 @@ import numpy.typing as npt
 from vision.annotate import annotate
 from vision.motion import MotionMeter
 from vision.reading_protocol import Reader
-from vision.settle import SettleConfig, SettleDetector, SettledRoll, SettleEvent
+from vision.settle import RollCorrected, SettleConfig, SettleDetector, SettledRoll, SettleEvent
 from vision.sources import Frame, FrameSource, LatestFrameGrabber, SourceStatus
 from vision.types import DiceReading
 
@@ -29,6 +29,7 @@ DEMO_VIDEO = Path(__file__).resolve().parent.parent / "models" / "demo" / "ryb-d
 
 Caption = Callable[[DiceReading], Sequence[str]]
 RollCallback = Callable[[SettledRoll], None]
+CorrectionCallback = Callable[[RollCorrected], None]
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class LivePipeline:
         self._settle = SettleDetector(self.config.settle)
         self._motion = MotionMeter()
         self._callbacks: list[RollCallback] = []
+        self._corrections: list[CorrectionCallback] = []
         self._lock = threading.Lock()
         self._latest: tuple[npt.NDArray[np.uint8], DiceReading] | None = None
         self._jpeg: bytes | None = None
@@ -77,8 +79,14 @@ class LivePipeline:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
-    def subscribe(self, callback: RollCallback) -> None:
+    def subscribe(
+        self, callback: RollCallback, *, corrections: CorrectionCallback | None = None
+    ) -> None:
+        """`callback` gets every settled roll; `corrections`, each later word on a roll's
+        unsure dice (`vision.settle.RollCorrected`)."""
         self._callbacks.append(callback)
+        if corrections is not None:
+            self._corrections.append(corrections)
 
     def process(self, frame: Frame) -> SettleEvent | None:
         """Read one frame and move the settle detector on; calls subscribers on a roll."""
@@ -95,6 +103,9 @@ class LivePipeline:
             self._stats.rolls += 1
             for callback in list(self._callbacks):
                 callback(event)
+        elif isinstance(event, RollCorrected):
+            for correct in list(self._corrections):
+                correct(event)
         return event
 
     def latest_reading(self) -> DiceReading | None:

@@ -1,21 +1,26 @@
 """When is a throw over? A state machine `empty -> rolling -> settled` over per-frame readings.
 
 It emits exactly one `SettledRoll` per throw. Time comes in with each reading (no clock reads),
-and the only memory is the current still run and the last reported scene, so it replays the
-same way from a recording. Events:
+and the only memory is the current still run (`vision.settle_run`), the last reported scene and
+the tumbling seen since, so it replays the same way from a recording. Events
+(`vision.settle_events`):
 
-- `SettledRoll`: the dice and the motion measure held still for `settle_ms` with no unsure die,
-  and the scene differs from the last one the way a throw makes it differ (most dice moved, or
-  anything differs after the table was cleared). If a die stays unsure, or its value keeps
-  flickering, the roll comes after `unsure_ms` with those dice marked `unsure`: the reader's
-  best value is kept, never silently trusted, so the session asks the players.
+- `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
+  differs from the last one the way a throw makes it differ. After the dice tumbled (at least
+  `tumble_frames` moving frames showing a die away from every last place),
+  that is anything but every die lying where it was with the same value: dice of one colour
+  thrown into a small box land where the last ones lay. Without tumbling (a hand passing over,
+  the camera bumped), most dice must have moved; after the table was cleared, anything differs.
+  A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
+  confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
+- `RollCorrected`: dice of the last roll that were unsure cleared while the dice lay still (the
+  reader sure, the value held `settle_ms`): the roll's dice again, those read anew.
 - `SceneChanged`: a still scene that is not a throw and not the same as before held for
   `change_ms`: a die taken away, added, turned over or carried elsewhere after a roll.
 - `TableCleared`: no dice for `empty_ms` after there were some.
 
-A throw that held still for `settle_ms` but was still waiting on an unsure die when the dice
+A throw that held still for `settle_ms` but was still waiting on a flickering die when the dice
 moved again is never lost: it comes out when they move (`cut_short`), its doubtful dice flagged.
-
 A die nudged (moved less than `moved_tolerance` sizes, value unchanged), or hidden by a hand and
 seen again in place, gives no event at all.
 """
@@ -23,104 +28,35 @@ seen again in place, gives no event at all.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from collections.abc import Callable
+from dataclasses import replace
 
-from vision.motion import encode_thumbnail
+from vision.settle_events import (
+    RollCorrected,
+    SceneChanged,
+    SettleConfig,
+    SettledRoll,
+    SettleEvent,
+    SettleState,
+    TableCleared,
+)
+from vision.settle_run import StillRun, pair
 from vision.sources.base import ImageBGR
-from vision.types import Colour, DiceReading, Die
+from vision.types import DiceReading, Die
+
+__all__ = [
+    "RollCorrected",
+    "SceneChanged",
+    "SettleConfig",
+    "SettleDetector",
+    "SettleEvent",
+    "SettleState",
+    "SettledRoll",
+    "TableCleared",
+]
 
 # Frame times are sums of 1000/fps: allow for float rounding when a wait is exactly met.
 _EPS_MS = 1e-6
-
-
-class SettleState(StrEnum):
-    EMPTY = "empty"
-    ROLLING = "rolling"
-    SETTLED = "settled"
-
-
-@dataclass(frozen=True, slots=True)
-class SettleConfig:
-    """Times in ms; tolerances in die sizes (the larger side of a die's box).
-
-    `still_motion` is in `vision.motion.motion_energy` units: 0 for a still table however
-    noisy the webcam, about 0.8 for one 40 px die sliding 20 px in a 640 px wide frame, 5 for
-    a fist-sized hand, 20 for a hand reaching in. Dice motion is caught from their boxes
-    anyway; the motion measure is there for hands that cover dice without moving them.
-    """
-
-    settle_ms: float = 250.0
-    unsure_ms: float = 1500.0
-    change_ms: float = 800.0
-    empty_ms: float = 500.0
-    still_motion: float = 1.0
-    still_tolerance: float = 0.15
-    still_min_px: float = 2.0
-    moved_tolerance: float = 0.75
-
-    def __post_init__(self) -> None:
-        for name in ("settle_ms", "empty_ms", "still_tolerance", "moved_tolerance"):
-            value = getattr(self, name)
-            if not (value > 0 and math.isfinite(value)):
-                raise ValueError(f"{name} must be a positive number, got {value!r}")
-        for name in ("unsure_ms", "change_ms"):
-            value = getattr(self, name)
-            if not self.settle_ms <= value < math.inf:
-                raise ValueError(f"{name} must be at least settle_ms, got {value!r}")
-        for name in ("still_motion", "still_min_px"):
-            value = getattr(self, name)
-            if not 0 <= value < math.inf:
-                raise ValueError(f"{name} must be 0 or more, got {value!r}")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Moment:
-    t_ms: float
-    still_since_ms: float
-    frame_index: int | None
-    frame_bgr: ImageBGR | None = field(repr=False)
-
-    @property
-    def delay_ms(self) -> float:
-        """From the first still frame to this event: what the players wait."""
-        return self.t_ms - self.still_since_ms
-
-    def thumbnail_jpeg(self, max_side: int = 320) -> bytes | None:
-        return None if self.frame_bgr is None else encode_thumbnail(self.frame_bgr, max_side)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class SettledRoll(_Moment):
-    """`cut_short`: the dice were still but waited on an unsure die when the table changed
-    again; the throw is reported then, its doubtful dice flagged, rather than lost."""
-
-    reading: DiceReading
-    cut_short: bool = False
-
-    @property
-    def needs_review(self) -> bool:
-        return self.reading.any_unsure
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class SceneChanged(_Moment):
-    """Dice in `removed` are gone from their place in `previous`; `added` are new in `reading`
-    (a die turned over or carried away is in both)."""
-
-    reading: DiceReading
-    previous: DiceReading
-    removed: tuple[Die, ...]
-    added: tuple[Die, ...]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class TableCleared(_Moment):
-    previous: DiceReading
-
-
-SettleEvent = SettledRoll | SceneChanged | TableCleared
 
 
 class SettleDetector:
@@ -129,16 +65,16 @@ class SettleDetector:
     def __init__(self, config: SettleConfig | None = None) -> None:
         self.config = config or SettleConfig()
         self._last_t = -math.inf
-        self._anchor: DiceReading | None = None
-        self._pairs: dict[int, int] = {}
-        self._values: list[tuple[Colour, int]] = []
-        self._flicker: set[int] = set()
+        self._run: StillRun | None = None
         self._run_start: float | None = None
-        self._values_since = 0.0
         self._decided = False
         self._scene = DiceReading.empty()
         self._last_roll: DiceReading | None = None
-        self._last_still: tuple[float, DiceReading, int | None, ImageBGR | None] | None = None
+        self._last_still: tuple[float, int | None, ImageBGR | None] | None = None
+        self._tumbled = 0
+        self._rolls = 0
+        # The last roll while its run lasts and some of its dice are unsure: id, dice, tracks.
+        self._open: tuple[int, DiceReading, tuple[int, ...]] | None = None
         self._state = SettleState.EMPTY
 
     @property
@@ -165,10 +101,13 @@ class SettleDetector:
             raise ValueError(f"motion must be 0 or more, got {motion!r}")
         self._last_t = t_ms
         moving = motion is not None and motion > self.config.still_motion
+        if moving and self._away(reading):
+            self._tumbled += 1
         cut = self._cut_short(reading, moving)
         self._track(t_ms, reading, moving)
         event = cut or self._decide(t_ms, reading, frame_index, frame_bgr)
-        self._last_still = (t_ms, reading, frame_index, frame_bgr)
+        event = event or self._correct(t_ms, frame_index, frame_bgr)
+        self._last_still = (t_ms, frame_index, frame_bgr)
         if self._decided:
             self._state = SettleState.SETTLED if self._scene.dice else SettleState.EMPTY
         elif reading.dice or self._scene.dice:
@@ -178,24 +117,21 @@ class SettleDetector:
         return event
 
     def _cut_short(self, reading: DiceReading, moving: bool) -> SettledRoll | None:
-        """The still run's throw, flagged, when this frame ends a run that waited on unsure
-        dice long enough to have settled otherwise; None in every other case."""
-        if self._decided or self._run_start is None or self._last_still is None:
+        """The still run's throw, flagged, when this frame ends a run that waited on a
+        flickering die long enough to have settled otherwise; None in every other case."""
+        run, start = self._run, self._run_start
+        if self._decided or run is None or start is None or self._last_still is None:
             return None
-        ends = moving or self._anchor is None or self._still_pairs(self._anchor, reading) is None
-        t_ms, last, index, frame = self._last_still
-        if not ends or not last.dice or t_ms - self._run_start + _EPS_MS < self.config.settle_ms:
+        t_ms, index, frame = self._last_still
+        candidate, tracks = run.dice(flag_flicker=True)
+        if not (moving or not run.fits(reading)) or not candidate.dice:
             return None
-        candidate = self._flag_unsure(last)
-        if not self._is_throw(candidate):
+        if t_ms - start + _EPS_MS < self.config.settle_ms or not self._is_throw(candidate):
             return None
-        self._decided = True
-        self._scene = self._last_roll = candidate
-        return SettledRoll(t_ms, self._run_start, index, frame, candidate, cut_short=True)
+        return self._roll(SettledRoll(t_ms, start, index, frame, candidate, True), tracks)
 
     def _track(self, t_ms: float, reading: DiceReading, moving: bool) -> None:
-        pairs = None if self._anchor is None else self._still_pairs(self._anchor, reading)
-        if pairs is None:
+        if self._run is None or not self._run.fits(reading):
             # The dice moved: a new run starts here. This frame's motion measures that very
             # move, so it does not hold the run back; the next frame's motion will.
             self._start_run(reading, t_ms)
@@ -204,27 +140,18 @@ class SettleDetector:
         elif self._run_start is None:
             self._start_run(reading, t_ms)
         else:
-            self._pairs = pairs
-            for a, r in pairs.items():
-                value = (reading.dice[r].colour, reading.dice[r].pips)
-                if value != self._values[a]:
-                    self._values[a] = value
-                    self._flicker.add(a)
-                    self._values_since = t_ms
+            self._run.add(reading, t_ms)
 
     def _start_run(self, reading: DiceReading, start: float | None) -> None:
-        self._anchor = reading
-        self._pairs = {i: i for i in range(len(reading))}
-        self._values = [(d.colour, d.pips) for d in reading]
-        self._flicker = set()
+        self._run = StillRun(reading, 0.0 if start is None else start, self._still_close)
         self._run_start = start
-        self._values_since = start if start is not None else 0.0
         self._decided = False
+        self._open = None
 
     def _decide(
         self, t_ms: float, reading: DiceReading, index: int | None, frame: ImageBGR | None
     ) -> SettleEvent | None:
-        if self._decided or self._run_start is None:
+        if self._decided or self._run is None or self._run_start is None:
             return None
         cfg = self.config
         start = self._run_start
@@ -232,35 +159,60 @@ class SettleDetector:
         if not reading.dice:
             if still_ms < cfg.empty_ms:
                 return None
-            self._decided = True
+            self._settled()
             previous, self._scene = self._scene, reading
             return TableCleared(t_ms, start, index, frame, previous) if previous.dice else None
-        if t_ms - self._values_since + _EPS_MS >= cfg.settle_ms and not reading.any_unsure:
-            candidate, since = reading, self._values_since
+        if t_ms - self._run.values_since + _EPS_MS >= cfg.settle_ms:
+            (candidate, tracks), since = self._run.dice(flag_flicker=False), self._run.values_since
         elif still_ms >= cfg.unsure_ms:
-            candidate, since = self._flag_unsure(reading), start
+            (candidate, tracks), since = self._run.dice(flag_flicker=True), start
         else:
             return None
         if self._is_throw(candidate):
-            self._decided = True
-            self._scene = self._last_roll = candidate
-            return SettledRoll(t_ms, since, index, frame, candidate)
+            return self._roll(SettledRoll(t_ms, since, index, frame, candidate), tracks)
         removed, added = self._difference(self._scene, candidate)
         if not (removed or added):
-            self._decided = True
+            self._settled()
             self._scene = candidate
             return None
         if still_ms < cfg.change_ms:
             return None
-        self._decided = True
+        self._settled()
         previous, self._scene = self._scene, candidate
         return SceneChanged(t_ms, start, index, frame, candidate, previous, removed, added)
 
-    def _flag_unsure(self, reading: DiceReading) -> DiceReading:
-        flagged = {self._pairs[a] for a in self._flicker if a in self._pairs}
-        return DiceReading(
-            tuple(replace(d, unsure=True) if i in flagged else d for i, d in enumerate(reading))
-        )
+    def _settled(self) -> None:
+        self._decided = True
+        self._tumbled = 0
+
+    def _roll(self, roll: SettledRoll, tracks: tuple[int, ...]) -> SettledRoll:
+        self._settled()
+        self._rolls += 1
+        roll = replace(roll, roll_id=self._rolls)
+        self._scene = self._last_roll = roll.reading
+        self._open = (self._rolls, roll.reading, tracks) if roll.reading.any_unsure else None
+        return roll
+
+    def _correct(
+        self, t_ms: float, index: int | None, frame: ImageBGR | None
+    ) -> RollCorrected | None:
+        """The open roll with every unsure die the run has since seen clear, if any cleared."""
+        if self._open is None or self._run is None or self._run_start is None:
+            return None
+        roll_id, sent, tracks = self._open
+        dice, cleared = list(sent.dice), []
+        for k, (die, track) in enumerate(zip(sent.dice, tracks, strict=True)):
+            now = self._run.cleared(track, t_ms, self.config.settle_ms) if die.unsure else None
+            if now is not None:
+                dice[k] = replace(now, box_xyxy=die.box_xyxy)
+                cleared.append(k)
+        if not cleared:
+            return None
+        reading = DiceReading(tuple(dice))
+        self._scene = self._last_roll = reading
+        self._open = (roll_id, reading, tracks) if reading.any_unsure else None
+        start = self._run_start
+        return RollCorrected(t_ms, start, index, frame, roll_id, reading, tuple(cleared))
 
     def _is_throw(self, candidate: DiceReading) -> bool:
         if not self._scene.dice:
@@ -268,59 +220,45 @@ class SettleDetector:
             if self._last_roll is None:
                 return True
             return any(self._difference(self._last_roll, candidate))
-        kept = _pair(self._scene.dice, candidate.dice, self._near(same_value=False))
+        if self._tumbled >= self.config.tumble_frames:
+            return bool(self._difference(self._scene, candidate)[1])
+        kept = pair(self._scene.dice, candidate.dice, self._near(same_value=False))
         return 2 * (len(candidate) - len(kept)) > len(candidate)
+
+    def _away(self, reading: DiceReading) -> bool:
+        """Whether a die lies away from every die of the last scene (any colour or face): a
+        die in flight. A hand hides dice; it does not move them."""
+        if not self._scene.dice:
+            return False
+        return len(pair(reading.dice, self._scene.dice, self._near(None))) < len(reading)
 
     def _difference(
         self, before: DiceReading, after: DiceReading
     ) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
-        kept = _pair(before.dice, after.dice, self._near(same_value=True))
+        kept = pair(before.dice, after.dice, self._near(same_value=True))
         taken = set(kept.values())
         removed = tuple(d for i, d in enumerate(before.dice) if i not in kept)
         added = tuple(d for j, d in enumerate(after.dice) if j not in taken)
         return removed, added
 
-    def _still_pairs(self, anchor: DiceReading, reading: DiceReading) -> dict[int, int] | None:
+    def _still_close(self, a: Die, b: Die) -> float | None:
         cfg = self.config
+        tol = max(cfg.still_min_px, cfg.still_tolerance * max(a.size_px, b.size_px))
+        shift = max(abs(p - q) for p, q in zip(a.box_xyxy, b.box_xyxy, strict=True))
+        return shift if shift <= tol else None
 
-        def close(a: Die, b: Die) -> float | None:
-            tol = max(cfg.still_min_px, cfg.still_tolerance * max(a.size_px, b.size_px))
-            shift = max(abs(p - q) for p, q in zip(a.box_xyxy, b.box_xyxy, strict=True))
-            return shift if shift <= tol else None
-
-        if len(anchor) != len(reading):
-            return None
-        pairs = _pair(anchor.dice, reading.dice, close)
-        return pairs if len(pairs) == len(reading) else None
-
-    def _near(self, same_value: bool) -> Callable[[Die, Die], float | None]:
+    def _near(self, same_value: bool | None) -> Callable[[Die, Die], float | None]:
+        """Dice within `moved_tolerance` sizes: of one colour, also of one value with
+        `same_value`; with None, whatever their colour."""
         limit = self.config.moved_tolerance
 
         def close(a: Die, b: Die) -> float | None:
-            if a.colour is not b.colour or (same_value and a.pips != b.pips):
+            if same_value is not None and a.colour is not b.colour:
+                return None
+            if same_value and a.pips != b.pips:
                 return None
             (ax, ay), (bx, by) = a.centre_xy, b.centre_xy
             distance = math.hypot(ax - bx, ay - by)
             return distance if distance <= limit * max(a.size_px, b.size_px) else None
 
         return close
-
-
-def _pair(
-    before: Sequence[Die], after: Sequence[Die], close: Callable[[Die, Die], float | None]
-) -> dict[int, int]:
-    """Greedy nearest-first pairing (index in `before` -> index in `after`); a table holds a
-    handful of dice, so the quadratic scan is cheap."""
-    options = sorted(
-        (d, i, j)
-        for i, a in enumerate(before)
-        for j, b in enumerate(after)
-        if (d := close(a, b)) is not None
-    )
-    pairs: dict[int, int] = {}
-    taken: set[int] = set()
-    for _, i, j in options:
-        if i not in pairs and j not in taken:
-            pairs[i] = j
-            taken.add(j)
-    return pairs

@@ -33,7 +33,7 @@ from web.pages import bp as pages_bp
 if TYPE_CHECKING:
     from companion.session.camera import Pending
     from companion.tables.desk import TableDesk
-    from vision.settle import SettledRoll
+    from vision.settle import RollCorrected, SettledRoll
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ def create_app(
     app.register_blueprint(tables_bp)
     app.register_blueprint(pages_bp)
     if live is not None:
-        live.subscribe(_offer_to(session))
+        live.subscribe(_offer_to(session), corrections=_correct_in(session))
     if tables is not None and tables.learns:
         session.accepted.append(_teach(tables))
     return app
@@ -77,6 +77,17 @@ def _teach(tables: TableDesk) -> Callable[[Pending], None]:
             tables.learn_roll(pending.dice)
 
     return teach
+
+
+def _correct_in(session: Session) -> Callable[[RollCorrected], None]:
+    def correct(fix: RollCorrected) -> None:
+        # Runs on the camera thread, as `_offer_to`'s callback does.
+        try:
+            session.correct_roll(fix)
+        except Exception:
+            log.exception("could not correct a settled roll in the session")
+
+    return correct
 
 
 def _offer_to(session: Session) -> Callable[[SettledRoll], None]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from companion.session import Session
     from companion.tables.desk import TableDesk
-    from vision.settle import SettledRoll
+    from vision.settle import RollCorrected, SettledRoll
     from vision.types import DiceReading
 
 OVERLAY_TOKEN_FILE = "overlay-token"
@@ -41,7 +41,12 @@ class LiveFeed(Protocol):
 
     def status(self) -> dict[str, object]: ...
 
-    def subscribe(self, callback: Callable[[SettledRoll], None]) -> None: ...
+    def subscribe(
+        self,
+        callback: Callable[[SettledRoll], None],
+        *,
+        corrections: Callable[[RollCorrected], None] | None = None,
+    ) -> None: ...
 
 
 class WebConfigError(ValueError):

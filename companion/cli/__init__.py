@@ -21,6 +21,10 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "games": ("companion.cli.commands.game", "list stored games"),
     "read": ("companion.cli.commands.read", "read the dice in images"),
     "eval": ("companion.cli.commands.evaluate", "score the reader on YOLO-labelled folders"),
+    "eval-live": (
+        "companion.cli.commands.eval_live",
+        "score the live path on a test video made from each labelled folder",
+    ),
     "learn": ("companion.cli.commands.table", "fill a table's memory from labelled photos"),
     "tables": ("companion.cli.commands.table", "list or clear the tables' memories"),
     "register": ("companion.cli.commands.table", "confirm the dice on the table, group by group"),

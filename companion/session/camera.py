@@ -125,6 +125,7 @@ class CameraShot:
     frame_index: int | None
     delay_ms: float
     received_at: str
+    roll_id: int = 0  # the settle detector's, for its later corrections
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -239,6 +240,32 @@ def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
         queued=None,
         rev=rev,
     )
+
+
+def corrected_dice(dice: tuple[Die, ...], reading: DiceReading) -> tuple[Die, ...]:
+    """Each die still unsure takes the sure die `reading` has in its place (the same box)."""
+    fixed = {d.box_xyxy: d for d in reading.dice if not d.unsure}
+    return tuple(fixed.get(d.box_xyxy, d) if d.unsure else d for d in dice)
+
+
+def with_correction(pending: Pending, roll_id: int, reading: DiceReading, rev: int) -> Pending:
+    """The camera's later word on dice it sent unsure (`vision.settle.RollCorrected`) for roll
+    `roll_id`, shown or queued: each die still unsure takes the sure die now read in its place.
+    A die a person confirmed, corrected, added or removed keeps what they did."""
+
+    def fix(dice: tuple[Die, ...]) -> tuple[Die, ...]:
+        return corrected_dice(dice, reading)
+
+    def seen(shot: CameraShot) -> CameraShot:
+        return replace(shot, reading=DiceReading(fix(shot.reading.dice)))
+
+    if pending.camera is not None and pending.camera.roll_id == roll_id:
+        return replace(pending, dice=fix(pending.dice), camera=seen(pending.camera), rev=rev)
+    if pending.queued is not None and pending.queued.roll_id == roll_id:
+        split = pending.queued_split
+        queued_split = None if split is None else (fix(split[0]), split[1], split[2])
+        return replace(pending, queued=seen(pending.queued), queued_split=queued_split, rev=rev)
+    raise PendingError(f"roll {roll_id} is not the one waiting here", "roll")
 
 
 def with_queued(pending: Pending, rev: int) -> Pending:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from companion.games import GameRules
-    from vision.settle import SettledRoll
+    from vision.settle import RollCorrected, SettledRoll
 
 MAX_GOAL_CHARS = 64
 
@@ -46,14 +46,17 @@ def _word(value: object, name: str) -> str:
     return value.strip()
 
 
-def make_last_roll(rev: int, dice: tuple[Die, ...], at: str, game_id: str | None) -> LastRoll:
+def make_last_roll(
+    rev: int, dice: tuple[Die, ...], at: str, game_id: str | None, roll_id: int = 0
+) -> LastRoll:
     """The roll with colour totals of its red, yellow and blue pip dice (others are `ignored`:
     a colour-face die shows a colour, not pips, so a red face adds nothing to red's total)."""
     counts = [d.colour in DIE_COLOURS and d.face_colour is None for d in dice]
     counted = [(d.colour, d.pips) for d, ok in zip(dice, counts, strict=True) if ok]
     ignored = tuple(k for k, ok in enumerate(counts) if not ok)
     sums = totals(counted)
-    return LastRoll(rev, dice, {c.value: sums[c] for c in GOAL_COLOURS}, ignored, at, game_id)
+    totals_by_name = {c.value: sums[c] for c in GOAL_COLOURS}
+    return LastRoll(rev, dice, totals_by_name, ignored, at, game_id, roll_id)
 
 
 class CameraRolls:
@@ -153,14 +156,40 @@ class CameraRolls:
             target = self.table.receiver()  # the game moved past that attempt: the one before
         if target is not None:
             thumbnail = roll.thumbnail_jpeg()
-            shot = CameraShot(roll.reading, thumbnail, roll.frame_index, roll.delay_ms, received)
+            shot = CameraShot(
+                roll.reading, thumbnail, roll.frame_index, roll.delay_ms, received, roll.roll_id
+            )
             take = self._shot_taker(target, roll)
             try:
                 self.table.update(target, lambda p, rev: take(p, shot, rev))
             except NoPendingError:
                 target = None
-        dice = roll.reading.dice
-        self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, received, target))
+        dice, rid = roll.reading.dice, roll.roll_id
+        self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, received, target, rid))
+        return target
+
+    def correct_roll(self, fix: RollCorrected) -> str | None:
+        """The camera cleared doubts about dice of a roll it sent (`vision.settle`): the roll
+        waiting for a person (shown or queued) and the table's last roll take them, before
+        anyone accepts it. Returns the game id whose pending roll took it, if any."""
+        target = self.table.receiver()
+        found = None if target is None else self.pending(target)
+        shots = () if found is None else (found.camera, found.queued)
+        if target is not None and any(s is not None and s.roll_id == fix.roll_id for s in shots):
+            try:
+                self.table.update(
+                    target, lambda p, rev: cam.with_correction(p, fix.roll_id, fix.reading, rev)
+                )
+            except (NoPendingError, PendingError):
+                target = None
+        else:
+            target = None
+        last = self.table.last_roll()
+        if last is not None and fix.roll_id and last.roll_id == fix.roll_id:
+            dice = cam.corrected_dice(last.dice, fix.reading)
+            self.table.set_last_roll(
+                lambda rev: make_last_roll(rev, dice, last.received_at, last.game_id, fix.roll_id)
+            )
         return target
 
     def _shot_taker(

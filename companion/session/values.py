@@ -178,6 +178,7 @@ class LastRoll:
     ignored: tuple[int, ...]
     received_at: str
     game_id: str | None
+    roll_id: int = 0  # the settle detector's, for its later corrections (0: typed by hand)
 
     @property
     def unsure(self) -> tuple[int, ...]:

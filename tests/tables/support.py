@@ -57,5 +57,7 @@ class FakeFeed:
     def status(self) -> dict[str, object]:
         return {"source": "fake", "camera": "open", "state": "idle", "fps": 0.0}
 
-    def subscribe(self, callback: Callable[[SettledRoll], None]) -> None:
-        del callback
+    def subscribe(
+        self, callback: Callable[[SettledRoll], None], *, corrections: object = None
+    ) -> None:
+        del callback, corrections

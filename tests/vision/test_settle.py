@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 import pytest
 
 from vision.settle import (
+    RollCorrected,
     SceneChanged,
     SettleConfig,
     SettleDetector,
@@ -273,15 +275,32 @@ def test_no_roll_while_a_hand_is_in_view_even_if_the_dice_lie_still() -> None:
 
 def test_a_die_spinning_in_place_holds_the_roll_back() -> None:
     script = Script().throw(FIVE)
-    for k in range(12):
+    for k in range(5):
         script.add(with_die(FIVE, 2, pips=k % 5 + 1), LOW)  # never its final 6
     stopped = script.steps[-1][0]
     events, _ = script.still(FIVE, 600).run()
     assert kinds(events) == ["SettledRoll"]
-    assert events[0][1].still_since_ms > stopped
+    roll = events[0][1]
+    assert isinstance(roll, SettledRoll)
+    assert roll.still_since_ms > stopped
+    assert not roll.reading.any_unsure
 
 
-def test_an_unsure_die_waits_for_the_longer_timeout_and_stays_marked() -> None:
+def test_a_die_spinning_past_unsure_ms_goes_out_marked_then_is_corrected() -> None:
+    script = Script().throw(FIVE)
+    for k in range(20):
+        script.add(with_die(FIVE, 2, pips=k % 5 + 1), LOW)
+    events, _ = script.still(FIVE, 600).run()
+    assert kinds(events) == ["SettledRoll", "RollCorrected"]
+    roll, fix = events[0][1], events[1][1]
+    assert isinstance(roll, SettledRoll) and isinstance(fix, RollCorrected)
+    assert within_one_frame(roll.delay_ms, 450)
+    assert [d.unsure for d in roll.reading] == [False, False, True, False, False]
+    assert (fix.roll_id, fix.cleared) == (roll.roll_id, (2,))
+    assert [(d.pips, d.unsure) for d in fix.reading] == [(d.pips, False) for d in FIVE]
+
+
+def test_an_unsure_die_does_not_hold_the_roll_and_stays_marked() -> None:
     doubtful = with_die(FIVE, 1, unsure=True)
     events, _ = Script().throw(doubtful).still(doubtful, 2000).run()
     assert kinds(events) == ["SettledRoll"]
@@ -289,19 +308,41 @@ def test_an_unsure_die_waits_for_the_longer_timeout_and_stays_marked() -> None:
     assert isinstance(roll, SettledRoll)
     assert roll.needs_review
     assert [d.unsure for d in roll.reading] == [False, True, False, False, False]
-    assert within_one_frame(roll.delay_ms, 1500)
+    assert within_one_frame(roll.delay_ms, 250)
 
 
-def test_an_unsure_die_that_becomes_sure_rolls_at_once() -> None:
+@pytest.mark.parametrize(
+    ("name", "then", "expected"),
+    [
+        ("clears with its value", with_die(FIVE, 1, unsure=False), [(2, False)]),
+        ("clears with another value", with_die(FIVE, 1, pips=5, unsure=False), [(5, False)]),
+        ("stays unsure", with_die(FIVE, 1, unsure=True), []),
+        ("changes value, still unsure", with_die(FIVE, 1, pips=5, unsure=True), []),
+    ],
+)
+def test_a_doubt_that_clears_corrects_the_roll(
+    name: str, then: DiceReading, expected: list[tuple[int, bool]]
+) -> None:
     doubtful = with_die(FIVE, 1, unsure=True)
     script = Script().throw(doubtful).still(doubtful, 600)
-    sure_from = script.steps[-1][0] + 1000 / FPS
-    events, _ = script.still(FIVE, 600).run()
-    assert len(events) == 1
-    t_ms, roll = events[0]
-    assert t_ms == pytest.approx(sure_from)
-    assert isinstance(roll, SettledRoll)
-    assert not roll.needs_review
+    cleared_from = script.steps[-1][0] + 1000 / FPS
+    events, _ = script.still(then, 1000).run()
+    roll = events[0][1]
+    assert isinstance(roll, SettledRoll) and roll.needs_review, name
+    assert kinds(events) == ["SettledRoll"] + ["RollCorrected"] * len(expected), name
+    for _, fix in events[1:]:
+        assert isinstance(fix, RollCorrected)
+        assert fix.roll_id == roll.roll_id and fix.cleared == (1,), name
+        assert fix.t_ms >= cleared_from + 250 - 1e-6, name
+        assert [(d.pips, d.unsure) for d in fix.reading][1:2] == expected, name
+        assert [d.box_xyxy for d in fix.reading] == [d.box_xyxy for d in roll.reading], name
+
+
+def test_a_doubt_that_clears_after_the_dice_moved_corrects_nothing() -> None:
+    doubtful = with_die(FIVE, 1, unsure=True)
+    script = Script().throw(doubtful).still(doubtful, 600).hand(doubtful, 200)
+    events, _ = script.still(FIVE, 1000).run()
+    assert kinds(events) == ["SettledRoll"]
 
 
 def test_a_flickering_value_is_reported_unsure_not_guessed() -> None:
@@ -362,8 +403,10 @@ def test_bad_input_is_refused_and_changes_nothing(t_ms: float, motion: float, me
         ({"change_ms": float("inf")}, "change_ms must be at least settle_ms, got inf"),
         ({"still_motion": -1}, "still_motion must be 0 or more, got -1"),
         ({"moved_tolerance": float("nan")}, "moved_tolerance must be a positive number, got nan"),
+        ({"tumble_frames": 0}, "tumble_frames must be a whole number 1 or more, got 0"),
+        ({"tumble_frames": 2.5}, "tumble_frames must be a whole number 1 or more, got 2.5"),
     ],
 )
-def test_config_is_validated(kwargs: dict[str, float], message: str) -> None:
+def test_config_is_validated(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SettleConfig(**kwargs)

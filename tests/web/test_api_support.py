@@ -33,6 +33,7 @@ class FakeCamera:
     def __init__(self, state: str = "ok", detail: str = "", fps: float = 15.0) -> None:
         self.state, self.detail, self.fps = state, detail, fps
         self.callbacks: list[Any] = []
+        self.corrections: list[Any] = []
 
     def start(self) -> None:
         pass
@@ -50,8 +51,9 @@ class FakeCamera:
         return {"source": "camera 0", "camera": self.state, "detail": self.detail,
                 "state": "empty", "fps": self.fps, "frames": 0, "rolls": 0}  # fmt: skip
 
-    def subscribe(self, callback: Any) -> None:
+    def subscribe(self, callback: Any, *, corrections: Any = None) -> None:
         self.callbacks.append(callback)
+        self.corrections.append(corrections)
 
 
 def build(tmp_path: Path, live: Any = None, **config: Any) -> tuple[Flask, Session]:

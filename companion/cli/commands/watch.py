@@ -47,10 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.cli.live import table_reader
     from vision.live import LiveConfig, LivePipeline
-    from vision.settle import SettleConfig, SettledRoll
+    from vision.settle import RollCorrected, SettleConfig, SettledRoll
     from vision.sources import open_source
 
-    settle = SettleConfig() if args.settle_ms is None else SettleConfig(settle_ms=args.settle_ms)
+    settle = SettleConfig()
+    if args.settle_ms is not None:
+        # A flickering die may hold a roll back no less than the still time itself.
+        unsure = max(settle.unsure_ms, args.settle_ms)
+        settle = SettleConfig(settle_ms=args.settle_ms, unsure_ms=unsure)
     try:
         source = open_source(args.source, loop=args.loop, realtime=False)
         data = args.data if args.data is not None else default_data_dir()
@@ -69,7 +73,10 @@ def run(args: argparse.Namespace) -> int:
         if args.max_rolls and count >= args.max_rolls:
             done.set()
 
-    pipeline.subscribe(on_roll)
+    def on_fix(fix: RollCorrected) -> None:
+        _emit_fix(fix, args.json)
+
+    pipeline.subscribe(on_roll, corrections=on_fix)
     if source.is_live:
         return _run_live(pipeline, done)
     return _run_file(pipeline, done)
@@ -100,6 +107,25 @@ def _run_live(pipeline: Any, done: threading.Event) -> int:
     return 0
 
 
+def _emit_fix(fix: Any, as_json: bool) -> None:
+    """A roll's unsure dice the camera has since read surely: the roll as it now stands."""
+    record = {
+        "t_ms": round(fix.t_ms, 1),
+        "frame": fix.frame_index,
+        "corrects": fix.roll_id,
+        "cleared": list(fix.cleared),
+        **reading_json(fix.reading),
+    }
+    if as_json:
+        print(json.dumps(record), flush=True)
+        return
+    dice = " ".join(d.get("face_colour") or f"{d['colour']}{d['pips']}" for d in record["dice"])
+    print(
+        f"{record['t_ms']:>10.0f} ms  frame {record['frame']}: roll {fix.roll_id} now {dice}",
+        flush=True,
+    )
+
+
 def _emit(roll: Any, as_json: bool) -> None:
     record = {
         "t_ms": round(roll.t_ms, 1),
@@ -107,6 +133,7 @@ def _emit(roll: Any, as_json: bool) -> None:
         "delay_ms": round(roll.delay_ms, 1),
         "needs_review": roll.needs_review,
         "cut_short": roll.cut_short,
+        "roll": roll.roll_id,
         **reading_json(roll.reading),
     }
     if as_json:

@@ -1,0 +1,22 @@
+"""`dicetable eval-live DIR... [--game none|ryb] [--seed S] [--keep OUT] [--json]`: the live
+path measured on a test video made from each labelled folder (`vision.live_eval`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from vision import live_eval
+
+
+def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
+    live_eval.add_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.cli.live import game_config
+    from vision.reader import load_default_reader
+
+    reader = load_default_reader(game_config() if args.game == "ryb" else None)
+    shown = ["dicetable", "eval-live", *(str(f) for f in args.folders), "--game", args.game]
+    shown += ["--seed", str(args.seed)] + (["--keep", str(args.keep)] if args.keep else [])
+    return live_eval.run(args, shown + (["--json"] if args.json else []), reader)

@@ -1,0 +1,105 @@
+"""Issue #35: no throw lost, none held back. Dice that tumbled and landed where the last ones
+lay are a throw (all red dice thrown into a small box); a hand passing over or a bumped camera
+is not; a speck the finder sees now and then holds nothing back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from tests.vision.test_settle import FPS, HIGH, LOW, Script, die, kinds, moved, with_die, without
+from vision.settle import SettledRoll
+from vision.types import Colour, DiceReading
+
+RED_BOX = DiceReading.of([die(100, 100, 4), die(150, 110, 6), die(120, 160, 2)])
+
+
+def rethrown(reading: DiceReading, pips: tuple[int, ...]) -> DiceReading:
+    return DiceReading(tuple(replace(d, pips=p) for d, p in zip(reading, pips, strict=True)))
+
+
+def in_box() -> Script:
+    return Script().add(DiceReading.empty(), LOW, 10).throw(RED_BOX).still(RED_BOX, 1600)
+
+
+def bump(s: Script, reading: DiceReading) -> Script:
+    for dx, dy in ((5, 2), (11, -4), (8, 5), (3, 1)):
+        s.add(moved(reading, dx, dy), HIGH)
+    return s
+
+
+def speck(reading: DiceReading, k: int) -> DiceReading:
+    """A 6 px speck read as a die in every third frame."""
+    if k % 3:
+        return reading
+    return DiceReading.of(
+        [*reading, replace(die(400, 300, 1, Colour.BLACK), box_xyxy=(400, 300, 406, 306))]
+    )
+
+
+Then = Callable[[Script], Script]
+CASES: list[tuple[str, Then, list[str]]] = [
+    (
+        "same colour, new values, same places, after tumbling",
+        lambda s: s.throw(rethrown(RED_BOX, (1, 3, 5))).still(rethrown(RED_BOX, (1, 3, 5)), 1600),
+        ["SettledRoll", "SettledRoll"],
+    ),
+    (
+        "same colour, one new value, after tumbling",
+        lambda s: s.throw(rethrown(RED_BOX, (4, 6, 5))).still(rethrown(RED_BOX, (4, 6, 5)), 1600),
+        ["SettledRoll", "SettledRoll"],
+    ),
+    (
+        "same colour, one die nudged a little, after tumbling",
+        lambda s: s.throw(moved(RED_BOX, 12, 0, {0})).still(moved(RED_BOX, 12, 0, {0}), 1600),
+        ["SettledRoll"],
+    ),
+    (
+        "every die where it was with its value, after tumbling",
+        lambda s: s.throw(RED_BOX).still(RED_BOX, 1600),
+        ["SettledRoll"],
+    ),
+    (
+        "a hand passes over, hiding dice",
+        lambda s: (
+            s.hand(without(RED_BOX, 1), 400).hand(DiceReading.empty(), 200).still(RED_BOX, 1600)
+        ),
+        ["SettledRoll"],
+    ),
+    (
+        "a hand passes over, a hidden die misread meanwhile",
+        lambda s: s.hand(with_die(RED_BOX, 1, pips=3), 400).still(RED_BOX, 1600),
+        ["SettledRoll"],
+    ),
+    ("the camera is bumped", lambda s: bump(s, RED_BOX).still(RED_BOX, 1600), ["SettledRoll"]),
+    (
+        "new values in place without tumbling (turned over by hand)",
+        lambda s: s.hand(RED_BOX, 300).still(rethrown(RED_BOX, (1, 3, 5)), 1600),
+        ["SettledRoll", "SceneChanged"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "then", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_what_is_a_throw_at_a_small_box_of_red_dice(
+    name: str, then: Then, expected: list[str]
+) -> None:
+    events, _ = then(in_box()).run()
+    assert kinds(events) == expected, name
+
+
+@pytest.mark.parametrize("speck_every", [2, 3, 5])
+def test_a_speck_that_comes_and_goes_holds_no_roll_back(speck_every: int) -> None:
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(RED_BOX)
+    landed = script.steps[-1][0]
+    for k in range(48):
+        extra = k % speck_every == 0
+        script.add(speck(RED_BOX, 0) if extra else RED_BOX, LOW)
+    events, _ = script.run()
+    assert kinds(events) == ["SettledRoll"]
+    roll = events[0][1]
+    assert isinstance(roll, SettledRoll)
+    assert roll.t_ms - landed <= 250 + 2000 / FPS
+    assert sorted(d.pips for d in roll.reading) == [2, 4, 6]

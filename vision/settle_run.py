@@ -1,0 +1,120 @@
+"""One still run of the settle detector: the dice it started with, followed frame by frame.
+
+Each die of the run is a track, kept where it first lay. A frame continues the run when every
+track the run counts (seen in more than half of its frames) is still in its place and at most one
+die differs in all: a speck the finder sees in one frame and not the next, or a die it misses for
+a frame, neither starts the run again (which would hold a roll back); a die that moved (gone from
+its place, new in another) does. The run's dice are its counted tracks, each as last seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from vision.types import Colour, DiceReading, Die
+
+# Dice that may differ from the run's in one frame (seen or missed) without ending it.
+SPECKS = 1
+
+
+@dataclass(slots=True)
+class _Track:
+    anchor: Die
+    die: Die
+    seen: int
+    value_since: float  # the last time its (colour, pips) changed
+    steady_since: float  # ... or the reader's doubt about it
+    flickered: bool = False
+
+
+def pair(
+    before: Sequence[Die], after: Sequence[Die], close: Callable[[Die, Die], float | None]
+) -> dict[int, int]:
+    """Greedy nearest-first pairing (index in `before` -> index in `after`); a table holds a
+    handful of dice, so the quadratic scan is cheap."""
+    options = sorted(
+        (d, i, j)
+        for i, a in enumerate(before)
+        for j, b in enumerate(after)
+        if (d := close(a, b)) is not None
+    )
+    pairs: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, i, j in options:
+        if i not in pairs and j not in taken:
+            pairs[i] = j
+            taken.add(j)
+    return pairs
+
+
+def _value(die: Die) -> tuple[Colour, int]:
+    return (die.colour, die.pips)
+
+
+class StillRun:
+    """Feed `fits()` then `add()` each frame the detector keeps the run going."""
+
+    def __init__(
+        self, reading: DiceReading, t_ms: float, close: Callable[[Die, Die], float | None]
+    ) -> None:
+        self._close = close
+        self._tracks = [_Track(d, d, 1, t_ms, t_ms) for d in reading]
+        self._frames = 1
+        self.values_since = t_ms
+
+    def _counted(self) -> list[int]:
+        return [i for i, tr in enumerate(self._tracks) if 2 * tr.seen > self._frames]
+
+    def _pairs(self, reading: DiceReading) -> dict[int, int]:
+        return pair([tr.anchor for tr in self._tracks], reading.dice, self._close)
+
+    def fits(self, reading: DiceReading) -> bool:
+        """Whether this frame's dice continue the run (see the module doc)."""
+        counted = self._counted()
+        if not counted:
+            return not reading.dice
+        pairs = self._pairs(reading)
+        kept = [i for i in counted if i in pairs]
+        if not kept:
+            return False
+        extra = len(reading) - len(kept)
+        return (len(counted) - len(kept)) + extra <= SPECKS
+
+    def add(self, reading: DiceReading, t_ms: float) -> None:
+        counted = set(self._counted())
+        pairs = self._pairs(reading)
+        taken = set(pairs.values())
+        for i, j in pairs.items():
+            tr, die = self._tracks[i], reading.dice[j]
+            if _value(die) != _value(tr.die):
+                tr.value_since = tr.steady_since = t_ms
+                if i in counted:
+                    tr.flickered = True
+                    self.values_since = t_ms
+            elif die.unsure != tr.die.unsure:
+                tr.steady_since = t_ms
+            tr.die, tr.seen = die, tr.seen + 1
+        for j, die in enumerate(reading.dice):
+            if j not in taken:
+                self._tracks.append(_Track(die, die, 1, t_ms, t_ms))
+        self._frames += 1
+
+    def dice(self, flag_flicker: bool) -> tuple[DiceReading, tuple[int, ...]]:
+        """The run's dice (top to bottom, then left to right) and each one's track; with
+        `flag_flicker`, a die whose value changed during the run is marked unsure."""
+        chosen = []
+        for i in self._counted():
+            tr = self._tracks[i]
+            chosen.append(
+                (replace(tr.die, unsure=True) if flag_flicker and tr.flickered else tr.die, i)
+            )
+        chosen.sort(key=lambda item: (item[0].box_xyxy[1], item[0].box_xyxy[0]))
+        return DiceReading(tuple(d for d, _ in chosen)), tuple(i for _, i in chosen)
+
+    def cleared(self, track: int, t_ms: float, settle_ms: float) -> Die | None:
+        """The track's die once the reader is sure of it and it held for `settle_ms`."""
+        tr = self._tracks[track]
+        if tr.die.unsure or t_ms - tr.steady_since + 1e-6 < settle_ms:
+            return None
+        return tr.die
