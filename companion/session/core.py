@@ -24,8 +24,8 @@ from companion.errors import (
     RecordError,
     StoreError,
 )
+from companion.exports.record import parse_record, replay_steps
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
-from companion.record import parse_record, replay_steps
 from companion.session import rules as sr
 from companion.session.errors import FieldError
 from companion.session.games import GameChores
@@ -289,7 +289,7 @@ class Session(CameraRolls, GameChores):
 
     def export(self, game_id: str) -> str:
         """The game record of the live events (`dicetable replay` reads it back)."""
-        from companion.record import format_record
+        from companion.exports.record import format_record
 
         info = self.store.get_game(game_id)
         return format_record(info.header, [e.line for e in self.store.events(info.id)])

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from companion.bgstats import PlayFacts, play_file
 from companion.errors import StoreValueError
+from companion.exports.bgstats import PlayFacts, play_file
 from companion.games import GameRules, find_game
 from companion.session import rules as sr
 from companion.session.errors import FieldError
@@ -79,7 +79,7 @@ class GameChores:
         return {"id": info.id, "players": names, "points": points}
 
     def bgstats(self, game_id: str) -> dict[str, Any]:
-        """The game as a Board Game Stats play file (`companion.bgstats`)."""
+        """The game as a Board Game Stats play file (`companion.exports.bgstats`)."""
         info = self.store.get_game(game_id)
         rules = find_game(info.game)
         events = self.store.events(info.id)

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.errors import InvalidEventError, RecordError
+from companion.exports.record import RecordLine
 from companion.games import GameRules, HeaderError
-from companion.record import RecordLine
 from companion.session.errors import FieldError
 from companion.store.values import (
     MAX_HEADER_ITEMS,

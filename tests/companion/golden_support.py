@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.record import format_record, parse_record, replay, replay_steps
+from companion.exports.record import format_record, parse_record, replay, replay_steps
 
 
 def assert_matches_golden(path: Path, got: dict[str, Any]) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.exports.record import replay
 from companion.games import find_game
-from companion.record import replay
 
 GOLDEN = Path(__file__).parent / "golden" / "example3.ryb"
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ import pytest
 
 from companion.cli import main
 from companion.errors import RecordError
+from companion.exports.record import replay
 from companion.games.ryb.tokens import TokenError, number
-from companion.record import replay
 from companion.session.camera import parse_dice_text
 from companion.session.errors import PendingError
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
+from companion.exports.record import replay
 from companion.games.flyer import (
     BoardError,
     Hue,
@@ -16,7 +17,6 @@ from companion.games.flyer import (
     start,
 )
 from companion.games.flyer.board import board_from_header
-from companion.record import replay
 
 TINY = "name Tiny; start c; space c red; space x blue; home h1; home h2; link c x h1; link x h2"
 

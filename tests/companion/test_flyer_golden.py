@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.exports.record import replay
 from companion.games import find_game
 from companion.games.flyer import format_event, state_json
-from companion.record import replay
 from companion.session import Session
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 

@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.exports.record import format_record, replay
 from companion.games.flyer import (
     STACK_ORDER,
     Event,
@@ -27,7 +28,6 @@ from companion.games.flyer import (
     state_json,
 )
 from companion.games.flyer.paying import walks
-from companion.record import format_record, replay
 
 HEADER = {"Game": "flyer", "Players": "Al, Bo, Cy", "Covered": "no"}
 HUES = list(Hue)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.record import replay_steps
+from companion.exports.record import replay_steps
 from companion.store import EventStore
 
 pytestmark = [

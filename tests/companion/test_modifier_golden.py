@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.exports.record import format_record, parse_record, replay, replay_steps
 from companion.games.modifier import GameState, format_event, state_json
 from companion.games.modifier.state import TOKENS_PER_GOAL
-from companion.record import format_record, parse_record, replay, replay_steps
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "golden"

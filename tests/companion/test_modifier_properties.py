@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.exports.record import format_record, replay
 from companion.games.modifier import GOALS, GameState, Goal, Kind, Mod, decide, share
 from companion.games.modifier.cards import COPIES
 from companion.games.modifier.dice import apply_value, final_face, final_value
 from companion.games.modifier.notation import format_event, parse_event
 from companion.games.modifier.rules import apply, new_game
 from companion.games.modifier.state import TOKENS_PER_GOAL
-from companion.record import format_record, replay
 
 values = st.integers(min_value=-30, max_value=30)
 hand = st.tuples(values, values, values, values, values, values)

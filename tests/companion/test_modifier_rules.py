@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
+from companion.exports.record import replay
 from companion.games import ANY_COLOUR, find_game
 from companion.games.modifier import GameState, Phase, format_event, parse_event
 from companion.games.modifier.rules import apply
-from companion.record import replay
 
 HEADER = '[Game "modifier"]\n[Players "Ann, Ben, Cat"]\n'
 ROUND = [

@@ -12,8 +12,8 @@ import pytest
 
 from companion.cli import main
 from companion.errors import InvalidEventError, RecordError
+from companion.exports.record import replay
 from companion.games import find_game
-from companion.record import replay
 from companion.session import Session
 from companion.session.errors import FieldError
 

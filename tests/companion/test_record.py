@@ -9,6 +9,14 @@ from typing import Any
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
+from companion.exports.record import (
+    Record,
+    RecordLine,
+    format_record,
+    parse_record,
+    replay,
+    replay_steps,
+)
 from companion.games import GameRules, UnknownRulesError, find_game, game_names
 from companion.games.ryb import (
     GameState,
@@ -18,7 +26,6 @@ from companion.games.ryb import (
     parse_goal_ref,
     state_json,
 )
-from companion.record import Record, RecordLine, format_record, parse_record, replay, replay_steps
 from vision.types import Colour
 
 TEXT = """\

@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.exports.record import format_record, replay
 from companion.games.rgb import (
     Event,
     GameState,
@@ -24,7 +25,6 @@ from companion.games.rgb.board import all_squares, on_half
 from companion.games.rgb.legal import actions_of
 from companion.games.rgb.state import all_pieces, count_board, count_unplaced
 from companion.games.rgb.view import state_json
-from companion.record import format_record, replay
 
 HEADER = {"Game": "rgb", "Players": "Al, Bo"}
 

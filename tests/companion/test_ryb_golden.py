@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import RecordError
+from companion.exports.record import replay
 from companion.games.ryb import GameState, format_event, state_json
-from companion.record import replay
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import InvalidEventError
+from companion.exports.record import format_record, replay
 from companion.games.ryb import GameState, apply, parse_event, state_json
-from companion.record import format_record, replay
 
 PLAYERS = "Al, Bruce, Cat"
 

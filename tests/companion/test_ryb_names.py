@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import RecordError
+from companion.exports.record import replay
 from companion.games import find_game
 from companion.games.ryb.notation import parse_event
 from companion.games.ryb.tokens import is_name, join_names
 from companion.games.ryb.writing import format_event
-from companion.record import replay
 
 NAMES = ["Mary Ann", "🎲 Bo", "Zoë-Li", "Jean Luc Picard", "O'Brien", "李雷", "👩🏽‍🚀 Sam"]
 

@@ -16,6 +16,7 @@ from hypothesis import event as note
 from hypothesis import strategies as st
 
 from companion.errors import InvalidEventError
+from companion.exports.record import format_record, replay
 from companion.games.ryb import (
     DIE_COLOURS,
     NEEDS,
@@ -29,7 +30,6 @@ from companion.games.ryb import (
 )
 from companion.games.ryb import events as ev
 from companion.games.ryb.state import Payment
-from companion.record import format_record, replay
 from vision.types import Colour
 
 T = TypeVar("T")

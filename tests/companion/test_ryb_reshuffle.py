@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import InvalidEventError, RecordError
-from companion.record import replay
+from companion.exports.record import replay
 from companion.session import Session
 
 TWO = '[Players "Al, Bo"]\n'

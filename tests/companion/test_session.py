@@ -22,8 +22,8 @@ from companion.errors import (
     StoreValueError,
     UnknownGameError,
 )
+from companion.exports.record import replay
 from companion.games import find_game
-from companion.record import replay
 from companion.session import Session
 from companion.session.errors import FieldError
 from companion.session.table import Table

@@ -11,10 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.games import find_game
-from companion.record import parse_record, replay_steps
-from companion.session import Session
-from companion.stats import (
+from companion.exports.record import parse_record, replay_steps
+from companion.exports.stats import (
     FACES,
     MIN_DICE,
     FaceStats,
@@ -24,6 +22,8 @@ from companion.stats import (
     game_stats,
     pearson,
 )
+from companion.games import find_game
+from companion.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from calibration.apply import by_zone
+from companion.exports.record import replay
 from companion.games.modifier.camera import table_rolls
-from companion.record import replay
 from companion.table_roll.split import UNZONED, split_by_player, stray_dice, zone_owners
 from tests.calibration.helpers import make_profile
 from vision.types import Colour, DiceReading, Die

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.exports.record import replay
 from companion.games import find_game
-from companion.record import replay
 from companion.session import Session
 from tests.web.test_api_support import build
 

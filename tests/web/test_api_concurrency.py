@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.exports.record import replay
 from companion.games import find_game
-from companion.record import replay
 from companion.session import Session
 from tests.web.test_api_support import LiveServer, build, serving
 

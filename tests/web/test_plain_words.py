@@ -9,9 +9,9 @@ import json
 import pytest
 from flask.testing import FlaskClient
 
+from companion.exports.record import replay
 from companion.games import find_game
 from companion.games.ryb.deck import goal_cards_json
-from companion.record import replay
 from companion.session import Session
 
 SYNTAX = ("usage:", "[Players]", "[Edition]", "1..16", "live event", "COLOUR", "DICE", "N [")

@@ -1,13 +1,14 @@
 """`GET /api/games/<id>/stats`: roll statistics and the dice fairness check of one game
-(docs/api.md). The numbers come from `companion.stats`; this view only reads the live events.
+(docs/api.md). The numbers come from `companion.exports.stats`; this view only reads the live
+events.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Response
 
+from companion.exports.stats import game_stats
 from companion.games import find_game
-from companion.stats import game_stats
 from web.api.core import view_response
 from web.config import services
 

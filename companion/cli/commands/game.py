@@ -102,8 +102,8 @@ def read_text(file: str) -> str:
 
 
 def _replay(file: str, *, as_json: bool) -> int:
+    from companion.exports.record import parse_record, replay
     from companion.games import DEFAULT_GAME, find_game
-    from companion.record import parse_record, replay
 
     text = read_text(file)
     state = replay(text)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from companion.exports.record import replay
 from companion.games import find_game
-from companion.record import replay
 from tests.web.browser.conftest import Dashboard
 
 GOLDEN = Path(__file__).parents[2] / "companion" / "golden" / "example3.ryb"
