@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING
 from flask import Flask
 
 from companion.session import Session
+from companion.session.agents import AgentDesk
 from web import errors, headers, login, security
+from web.api.agents import bp as agents_bp
 from web.api.camera import bp as camera_bp
+from web.api.club import bp as club_bp
 from web.api.core import bp as api_bp
 from web.api.games import bp as games_bp
 from web.api.stats import bp as stats_bp
 from web.api.tables import bp as tables_bp
+from web.club import ClubHub
 from web.config import (
     EXTENSION,
     LiveFeed,
@@ -51,7 +55,13 @@ def create_app(
     app = Flask("web")
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions[EXTENSION] = Services(config, session, live, overlay, tables)
+    desk = AgentDesk(session)
+    listening = session.store.kind != "sqlite"
+    # With PostgreSQL every change is told (NOTIFY) and a stream need only look again now and
+    # then (an agent falling silent); SQLite's other writers are found by looking every second.
+    club = ClubHub(session, desk, poll_s=5.0 if listening else 1.0)
+    app.extensions[EXTENSION] = Services(config, session, live, overlay, tables, desk, club)
+    session.store.listen(_told(session, desk, club))
     errors.register(app)
     app.before_request(security.check_request)
     app.after_request(headers.add_headers)
@@ -61,12 +71,27 @@ def create_app(
     app.register_blueprint(games_bp)
     app.register_blueprint(stats_bp)
     app.register_blueprint(tables_bp)
+    app.register_blueprint(agents_bp)
+    app.register_blueprint(club_bp)
     app.register_blueprint(pages_bp)
     if live is not None:
         live.subscribe(_offer_to(session), corrections=_correct_in(session))
     if tables is not None and tables.learns:
         session.accepted.append(_teach(tables))
     return app
+
+
+def _told(session: Session, desk: AgentDesk, club: ClubHub) -> Callable[[str, str], None]:
+    """What a change in the store (from any server process) wakes here: the club's cards, the
+    agent's roll for a pending attempt in this process, and every game stream."""
+
+    def told(game_id: str, what: str) -> None:
+        club.changed(game_id)
+        if game_id != "*":
+            desk.on_change(game_id, what)
+        session.table.wake()
+
+    return told
 
 
 def _teach(tables: TableDesk) -> Callable[[Pending], None]:

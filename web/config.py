@@ -18,9 +18,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from companion.session import Session
+    from companion.session.agents import AgentDesk
     from companion.tables.desk import TableDesk
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import DiceReading
+    from web.club import ClubHub
 
 OVERLAY_TOKEN_FILE = "overlay-token"
 TOKEN_RE = re.compile(r"[A-Za-z0-9_\-.~]{16,128}")
@@ -149,6 +151,8 @@ class Services:
     live: LiveFeed | None
     overlay_token: str
     tables: TableDesk | None = None  # the camera table's memory, where the camera's reader learns
+    agents: AgentDesk | None = None  # the camera agents of a club's tables (docs/club.md)
+    club: ClubHub | None = None
 
     @property
     def control_token(self) -> str | None:

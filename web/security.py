@@ -44,6 +44,13 @@ def overlay_readable(view: F) -> F:
     return view
 
 
+def agent_only(view: F) -> F:
+    """A camera agent's view: it checks the game's agent token itself (`web.api.agents`); the
+    control and overlay tokens neither open nor are needed for it."""
+    view.dicetable_agent = True  # type: ignore[attr-defined]
+    return view
+
+
 def public(view: F) -> F:
     """No token needed (login, static files); cross-site POSTs are still refused."""
     view.dicetable_public = True  # type: ignore[attr-defined]
@@ -74,6 +81,11 @@ def access() -> Access:
     found = _credential(svc)[0] if svc.control_token is not None else Access.CONTROL
     g.dicetable_access = found
     return found
+
+
+def bearer_token() -> str | None:
+    """The token of this request's `Authorization: Bearer` header, if any."""
+    return _bearer()
 
 
 def _bearer() -> str | None:
@@ -144,6 +156,8 @@ def check_request() -> None:
     if unsafe:
         _check_origin()
     if request.endpoint is None or _marked("dicetable_public") or svc.control_token is None:
+        return
+    if _marked("dicetable_agent"):
         return
     level, how, presented = _credential(svc)
     g.dicetable_access = level

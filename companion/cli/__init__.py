@@ -32,6 +32,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "watch": ("companion.cli.commands.watch", "print one line per settled roll from a source"),
     "calibrate": ("companion.cli.commands.calibrate", "record a camera profile"),
     "serve": ("companion.cli.commands.serve", "run the dashboard"),
+    "agent": ("companion.cli.commands.agent", "send one table's camera rolls to a club's server"),
 }
 
 

@@ -9,6 +9,7 @@ each process, which is how live updates reach viewers of another server process.
 
 from __future__ import annotations
 
+import logging
 import re
 import select
 import threading
@@ -26,6 +27,8 @@ try:
     import psycopg
 except ImportError:  # pragma: no cover - the optional dependency is missing
     psycopg = None  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
 
 CHANNEL = "dicetable"
 MAX_IDLE_CONNECTIONS = 8
@@ -70,6 +73,10 @@ class _Pool:
         self._lock = threading.Lock()
         self._idle: list[Any] = []
         self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     def new_connection(self) -> Any:
         try:
@@ -156,7 +163,7 @@ class _Listener:
 
     def _run(self) -> None:
         wait_s, first = 0.1, True
-        while not self._stopped.is_set():
+        while not self._stopped.is_set() and not self._pool.closed:
             try:
                 conn = self._pool.new_connection()
             except StoreError:
@@ -168,10 +175,13 @@ class _Listener:
                 if not first:
                     self._listener("*", "reconnected")
                 first, wait_s = False, 0.1
-                while not self._stopped.is_set():
+                while not self._stopped.is_set() and not self._pool.closed:
                     for note in conn.notifies(timeout=1.0):
                         game_id, _, what = note.payload.partition(" ")
-                        self._listener(game_id, what)
+                        try:
+                            self._listener(game_id, what)
+                        except Exception:
+                            log.exception("a store listener failed on %r", note.payload)
             except psycopg.Error:
                 self._stopped.wait(wait_s)
             finally:

@@ -1,0 +1,98 @@
+"""`dicetable agent`'s work: ask the server how to read the game's dice, run the camera with that
+reader and the settle detector, put each settled roll in the outbox, and let the sender post
+them to the server."""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.agent.client import AgentClient, AgentError, ServerDownError
+from companion.agent.outbox import Outbox
+from companion.agent.sender import Sender
+from companion.store.values import utc_iso
+
+HELLO_FILE = "hello.json"
+
+
+def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
+    """What is posted for a settled roll (`vision.settle.SettledRoll`): its dice and doubts,
+    when it settled, and its thumbnail."""
+    jpeg = roll.thumbnail_jpeg()
+    return {
+        "dice": roll.reading.to_json(),
+        "settled_at": utc_iso(settled_at or datetime.now(UTC)),
+        "frame_index": roll.frame_index,
+        "delay_ms": round(float(roll.delay_ms), 1),
+        "thumbnail_jpeg": None if jpeg is None else base64.b64encode(jpeg).decode("ascii"),
+    }
+
+
+def first_hello(
+    client: AgentClient, folder: Path, say: Callable[[str], None], stop: Callable[[], bool]
+) -> dict[str, Any]:
+    """The server's hello; while it is down, the one kept from last time (the camera starts
+    and rolls queue), else wait for it."""
+    kept = folder / HELLO_FILE
+    wait_s = 0.5
+    while True:
+        try:
+            hello = client.hello()
+            kept.write_text(json.dumps(hello), encoding="utf-8")
+            return hello
+        except ServerDownError as exc:
+            if kept.exists():
+                say(f"server unreachable ({exc}); reading as last time, rolls will wait")
+                found: dict[str, Any] = json.loads(kept.read_text(encoding="utf-8"))
+                return found
+            say(f"waiting for the server: {exc}")
+        if stop():
+            raise AgentError("stopped before the server answered")
+        time.sleep(wait_s)
+        wait_s = min(5.0, wait_s * 2)
+
+
+def run_agent(
+    client: AgentClient,
+    folder: Path,
+    source: str | None,
+    data_dir: Path | None,
+    say: Callable[[str], None],
+) -> int:
+    from companion.cli.live import open_table_feed
+
+    outbox = Outbox(folder)
+    sender = Sender(outbox, client, report=say)
+    try:
+        hello = first_hello(client, folder, say, lambda: False)
+        game = str(hello.get("camera_game", "ryb"))
+        say(
+            f"agent for game {client.address.game_id} ({hello.get('game')}, reading {game}); "
+            f"{outbox.waiting()} rolls waiting in {outbox.path}"
+        )
+        feed = open_table_feed(source, data_dir, game=None if game == "none" else game)
+
+        def queue(event: Any) -> None:
+            if hasattr(event, "thumbnail_jpeg") and hasattr(event, "reading"):
+                roll_id = outbox.put(roll_body(event))
+                say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
+
+        feed.subscribe(queue)
+        sender.start()
+        feed.start()
+        try:
+            while sender.failure is None:
+                time.sleep(0.5)
+        finally:
+            feed.stop()
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        sender.stop()
+        outbox.close()

@@ -1,0 +1,190 @@
+"""Camera agents: a camera at each table of a club, run by `dicetable agent` where the camera
+is, sending each settled roll to the server (docs/club.md).
+
+`AgentDesk` gives each game its agent token (kept as a SHA-256 only), checks it, and takes the
+rolls: each is kept in the store once (`EventStore.add_camera_roll`: the agent's roll id makes a
+repeat harmless), then handed to this process's session as that game's pending camera roll, as
+the dashboard's own camera hands its rolls over, and becomes the table's last roll. Another
+server process hears of the roll from the store (`on_change`) and hands it to its own session,
+so a pending attempt declared there takes it too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import StoreError
+from companion.session.camera import CameraShot
+from companion.session.errors import FieldError, NoPendingError
+from companion.session.roll import make_last_roll
+from companion.store.camera_rolls import AgentInfo, CameraRoll
+from vision.types import DiceReading
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from companion.session import Session
+
+log = logging.getLogger(__name__)
+
+MAX_ROLL_DICE = 64
+
+
+def token_sha256(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def camera_game_of(kind: str) -> str:
+    """How an agent's reader reads dice at a game of `kind` (`--game` of `dicetable serve`):
+    the flyer game's colour-face dice, none for a game without dice, else RYB's colours."""
+    if kind == "flyer":
+        return "flyer"
+    return "none" if kind == "rgb" else "ryb"
+
+
+@dataclass(frozen=True)
+class AgentRoll:
+    """A settled roll as `SettledRoll` offers it to the session (no frame: the agent keeps
+    its camera's frames)."""
+
+    reading: DiceReading
+    frame_index: int | None
+    delay_ms: float
+    thumbnail: bytes | None
+    frame_bgr: np.ndarray | None = None
+    roll_id: int = 0
+
+    def thumbnail_jpeg(self) -> bytes | None:
+        return self.thumbnail
+
+
+def reading_of(data: Mapping[str, Any]) -> DiceReading:
+    """The dice of a roll's JSON (`{"dice": [Die JSON...]}`); FieldError naming a bad one."""
+    dice = data.get("dice")
+    if not isinstance(dice, list) or len(dice) > MAX_ROLL_DICE:
+        raise FieldError(f"dice must be a list of at most {MAX_ROLL_DICE} dice", "dice")
+    try:
+        return DiceReading.from_json(dice)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise FieldError(f"bad die in dice: {exc}", "dice") from None
+
+
+class AgentDesk:
+    """The agents of one session's games, in this process."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._lock = threading.Lock()
+        self._offered: dict[str, int] = {}  # the last roll n handed to this session, per game
+
+    def issue_token(self, game_id: str) -> str:
+        """A new agent token for the game (shown once; an older one stops working)."""
+        gid = self.session.check_game(game_id)
+        token = secrets.token_urlsafe(24)
+        self.session.store.set_agent_token(gid, token_sha256(token))
+        return token
+
+    def token_matches(self, game_id: str, token: str | None) -> bool:
+        if not token:
+            return False
+        try:
+            expected = self.session.store.agent_token_sha256(game_id)
+        except StoreError:
+            return False
+        return expected is not None and hmac.compare_digest(expected, token_sha256(token))
+
+    def hello(self, game_id: str) -> dict[str, Any]:
+        """What an agent asks before it starts: the game, and how its reader reads the dice."""
+        info = self.session.store.get_game(game_id)
+        self.session.store.agent_seen(info.id)
+        return {
+            "game_id": info.id,
+            "game": info.game,
+            "title": info.title,
+            "camera_game": camera_game_of(info.game),
+        }
+
+    def agent_state(self, game_id: str) -> dict[str, Any] | None:
+        found: AgentInfo | None = self.session.store.agent(game_id)
+        return None if found is None else found.to_json(datetime.now(UTC))
+
+    def receive(
+        self,
+        game_id: str,
+        roll_id: str,
+        data: Mapping[str, Any],
+        *,
+        settled_at: str,
+        thumbnail_jpeg: bytes | None,
+    ) -> tuple[CameraRoll, bool]:
+        """Keep the roll (once) and hand it to this session; `(roll, new)`."""
+        reading_of(data)  # refused before anything is kept
+        roll, new = self.session.store.add_camera_roll(
+            game_id, roll_id, data, settled_at=settled_at, thumbnail_jpeg=thumbnail_jpeg
+        )
+        if new:
+            self._hand_over(roll, thumbnail_jpeg)
+        return roll, new
+
+    def on_change(self, game_id: str, what: str) -> None:
+        """The store says a game changed, maybe in another process: a roll this session has
+        not had yet is handed over."""
+        kind, _, number = what.partition(" ")
+        if kind != "roll":
+            return
+        with self._lock:
+            after = self._offered.get(game_id)
+        if after is not None and number.isdigit() and int(number) <= after:
+            return  # this process took that roll itself
+        if after is None:  # this process never saw the game's rolls: start from the newest
+            last = self.session.store.last_camera_roll(game_id)
+            found = [] if last is None else [last]
+        else:
+            found = list(self.session.store.camera_rolls(game_id, after=after))
+        for roll in found:
+            jpeg = self.session.store.camera_roll_thumbnail(game_id, roll.n)
+            self._hand_over(roll, jpeg)
+
+    def _hand_over(self, roll: CameraRoll, thumbnail: bytes | None) -> None:
+        with self._lock:
+            if self._offered.get(roll.game_id, 0) >= roll.n:
+                return
+            self._offered[roll.game_id] = roll.n
+        try:
+            self._offer(roll, thumbnail)
+        except Exception:
+            # The roll is kept in the store either way; the pending attempt can take it by hand.
+            log.exception("could not hand camera roll %s of %s over", roll.n, roll.game_id)
+
+    def _offer(self, roll: CameraRoll, thumbnail: bytes | None) -> None:
+        """As `Session.offer_roll`, for the game the agent belongs to (not the latest
+        declared attempt: every table has its own camera)."""
+        session = self.session
+        reading = reading_of(roll.data)
+        frame_index = roll.data.get("frame_index")
+        delay = roll.data.get("delay_ms")
+        settled = AgentRoll(
+            reading,
+            frame_index if isinstance(frame_index, int) else None,
+            float(delay) if isinstance(delay, int | float) else 0.0,
+            thumbnail,
+        )
+        target: str | None = roll.game_id
+        if session.pending(roll.game_id) is not None:
+            shot = CameraShot(
+                reading, thumbnail, settled.frame_index, settled.delay_ms, roll.received_at
+            )
+            take = session._shot_taker(roll.game_id, settled)  # type: ignore[arg-type]
+            with contextlib.suppress(NoPendingError):
+                session.table.update(roll.game_id, lambda p, rev: take(p, shot, rev))
+        dice, at = reading.dice, roll.received_at
+        session.table.set_last_roll(lambda rev: make_last_roll(rev, dice, at, target))

@@ -1,0 +1,93 @@
+"""The camera agents' half of the API (docs/club.md): a game's agent token (the control token
+issues it), and what an agent may do with it: say hello (and learn how to read the dice) and
+post settled rolls to that one game. An agent token opens nothing else.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+from flask import Blueprint, Response, request
+
+from web.api.core import view_response
+from web.config import services
+from web.errors import ApiError, json_body
+from web.security import agent_only, bearer_token
+
+bp = Blueprint("agents", __name__)
+
+
+def _desk() -> Any:
+    desk = services().agents
+    if desk is None:
+        raise ApiError(404, "this server takes no camera agents")
+    return desk
+
+
+def _check_agent(game_id: str) -> None:
+    if not _desk().token_matches(game_id, bearer_token()):
+        raise ApiError(
+            401,
+            f"send this game's agent token as Authorization: Bearer <token> (game {game_id!r})",
+            headers={"WWW-Authenticate": 'Bearer realm="dicetable-agent"'},
+        )
+
+
+@bp.post("/api/games/<game_id>/agent-token")
+def issue_token(game_id: str) -> Response:
+    """A new agent token for the game, shown once (the game's older one stops working)."""
+    json_body(())
+    token = _desk().issue_token(game_id)
+    base = request.host_url.rstrip("/")
+    return view_response(
+        {"token": token, "agent_url": f"{base}/games/{game_id}", "game_id": game_id}, 201
+    )
+
+
+@bp.get("/api/agent/games/<game_id>")
+@agent_only
+def hello(game_id: str) -> Response:
+    """The agent is alive; it learns the game and how its reader reads the dice."""
+    _check_agent(game_id)
+    return view_response(_desk().hello(game_id))
+
+
+@bp.post("/api/agent/games/<game_id>/rolls")
+@agent_only
+def post_roll(game_id: str) -> Response:
+    """`{"roll_id": "...", "dice": [Die JSON], "settled_at": "...Z", "frame_index": 12,
+    "delay_ms": 310.5, "thumbnail_jpeg": "<base64>"}`: 201 when kept, 200 when this roll id
+    was kept before (`"repeat": true`; nothing changes)."""
+    _check_agent(game_id)
+    body = json_body(
+        {"roll_id", "dice", "settled_at", "frame_index", "delay_ms", "thumbnail_jpeg"},
+        required={"roll_id", "dice", "settled_at"},
+    )
+    data: dict[str, Any] = {"dice": body["dice"]}
+    for key in ("frame_index", "delay_ms"):
+        if body.get(key) is not None:
+            if isinstance(body[key], bool) or not isinstance(body[key], int | float):
+                raise ApiError(400, f"{key} must be a number, got {body[key]!r}", key)
+            data[key] = body[key]
+    thumbnail = _thumbnail(body.get("thumbnail_jpeg"))
+    roll, new = _desk().receive(
+        game_id, body["roll_id"], data, settled_at=body["settled_at"], thumbnail_jpeg=thumbnail
+    )
+    club = services().club
+    if club is not None and new:
+        club.changed(roll.game_id)
+    answer = {"n": roll.n, "roll_id": roll.roll_id, "repeat": not new}
+    return view_response(answer, 201 if new else 200)
+
+
+def _thumbnail(value: object) -> bytes | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ApiError(400, "thumbnail_jpeg must be base64 text", "thumbnail_jpeg")
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise ApiError(400, "thumbnail_jpeg is not valid base64", "thumbnail_jpeg") from None
