@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidEventError, RecordError
+
+if TYPE_CHECKING:
+    from companion.games import GameRules
 
 _HEADER_RE = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$')
 _KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -167,6 +170,22 @@ def _start(record: Record, rules: Any) -> Any:
         shown = f'[{exc.key} "{record.header[exc.key]}"]' if exc.key in record.header else None
         # The line itself is shown: the reason need not say `[Key]:` again.
         raise RecordError(exc.reason.removeprefix(f"[{exc.key}]: "), line_no, shown) from None
+
+
+def start(rules: GameRules[Any, Any], header: Mapping[str, str]) -> Any:
+    """The starting state; a header the rules refuse is a RecordError naming the key."""
+    from companion.games import HeaderError
+
+    try:
+        return rules.new_game(header)
+    except HeaderError as exc:
+        raise RecordError(exc.reason) from None
+
+
+def step(rules: GameRules[Any, Any], state: Any, line: str) -> tuple[Any, Any]:
+    """(event, state after it) for one record line; RecordError or InvalidEventError if bad."""
+    event = rules.parse_event(line, state)
+    return event, rules.apply(state, event)
 
 
 def replay_steps(text: str) -> Iterator[Step]:

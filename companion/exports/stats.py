@@ -17,11 +17,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from companion.exports.record import start as start_state
+from companion.exports.record import step
 from companion.games import GameRules
 from companion.games.ryb.dice import DIE_COLOURS, RolledDie
 from companion.games.ryb.events import Attempt, Cancel, DoOver, Reroll
 from companion.games.ryb.state import GameState
-from companion.session import rules as sr
 
 FACES = 6
 DEGREES = FACES - 1
@@ -268,12 +269,12 @@ def game_stats(
     rules: GameRules[Any, Any], header: Mapping[str, str], events: Iterable[LoggedLine]
 ) -> GameStats:
     """The statistics of a game's live events, oldest first (undone ones left out)."""
-    start = sr.start(rules, header)
+    start = start_state(rules, header)
 
     def steps() -> Iterable[tuple[int, object, object]]:
         state = start
         for stored in events:
-            event, state = sr.step(rules, state, stored.line)
+            event, state = step(rules, state, stored.line)
             yield stored.seq, event, state
 
     return summarise(collect(start, steps()))

@@ -25,6 +25,7 @@ from companion.errors import (
     StoreError,
 )
 from companion.exports.record import parse_record, replay_steps
+from companion.exports.rolls import rolls_csv
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
 from companion.session import rules as sr
 from companion.session.errors import FieldError
@@ -296,7 +297,7 @@ class Session(CameraRolls, GameChores):
 
     def rolls_csv(self, game_id: str) -> str:
         info = self.store.get_game(game_id)
-        return sr.rolls_csv(find_game(info.game), info.header, self.store.events(info.id))
+        return rolls_csv(find_game(info.game), info.header, self.store.events(info.id))
 
     def wait_for_change(self, game_id: str, after: str, timeout_s: float) -> GameView | None:
         """The view once its version differs from `after`; None after `timeout_s` (or when the

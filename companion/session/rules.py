@@ -1,18 +1,18 @@
-"""Folding stored lines through a game's rules, a small cache of folded states, game headers
-from form options, and the rows of the rolls CSV. No store, no threads of its own.
+"""Folding stored lines through a game's rules, a small cache of folded states and game headers
+from form options. No store, no threads of its own.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.errors import InvalidEventError, RecordError
 from companion.exports.record import RecordLine
+from companion.exports.record import start as start
+from companion.exports.record import step as step
 from companion.games import GameRules, HeaderError
 from companion.session.errors import FieldError
 from companion.store.values import (
@@ -20,7 +20,6 @@ from companion.store.values import (
     MAX_HEADER_KEY_CHARS,
     MAX_HEADER_VALUE_CHARS,
     MAX_LINE_CHARS,
-    StoredEvent,
 )
 
 # Form option names to the record header keys the rules read (docs/record-format.md).
@@ -37,32 +36,6 @@ OPTION_KEYS: dict[str, str] = {
     "title": "Title",
 }
 MAX_PLAYERS_LISTED = 16
-ROLL_VERBS = frozenset({"attempt", "doover", "reroll"})
-GOAL_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "black")
-CSV_COLUMNS = (
-    "seq",
-    "player",
-    "goal",
-    "dice",
-    *(f"total_{c}" for c in GOAL_COLOURS),
-    "points",
-    "completed",
-    "source",
-)
-
-
-def start(rules: GameRules[Any, Any], header: Mapping[str, str]) -> Any:
-    """The starting state; a header the rules refuse is a RecordError naming the key."""
-    try:
-        return rules.new_game(header)
-    except HeaderError as exc:
-        raise RecordError(exc.reason) from None
-
-
-def step(rules: GameRules[Any, Any], state: Any, line: str) -> tuple[Any, Any]:
-    """(event, state after it) for one record line; RecordError or InvalidEventError if bad."""
-    event = rules.parse_event(line, state)
-    return event, rules.apply(state, event)
 
 
 def fold(rules: GameRules[Any, Any], header: Mapping[str, str], lines: Iterable[str]) -> Any:
@@ -204,45 +177,3 @@ def storable_line(line: str, source: RecordLine | None = None) -> str:
     if source is None:
         raise RecordError(reason, None, line)
     raise RecordError(reason, source.line_no, source.raw)
-
-
-def _dice_text(dice: Sequence[Mapping[str, Any]]) -> str:
-    return " ".join(f"{str(d['colour'])[:1]}{d['pips']}" for d in dice)
-
-
-def _roll_row(event: StoredEvent, attempt: Mapping[str, Any]) -> list[object]:
-    goal = attempt.get("goal") or {}
-    totals = attempt.get("totals") or {}
-    owner = goal.get("owner")
-    goal_text = f"{goal.get('colour')} {goal.get('target')}" + (f" ({owner})" if owner else "")
-    return [
-        event.seq,
-        attempt.get("player"),
-        goal_text,
-        _dice_text(attempt.get("dice") or []),
-        *(totals.get(c, "") for c in GOAL_COLOURS),
-        attempt.get("points"),
-        "yes" if attempt.get("completed") else "no",
-        event.source,
-    ]
-
-
-def rolls_csv(
-    rules: GameRules[Any, Any], header: Mapping[str, str], events: Sequence[StoredEvent]
-) -> str:
-    """One CSV row per roll (attempt, Do-Over, re-roll) of the live events."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    state = start(rules, header)
-    for event in events:
-        _, state = step(rules, state, event.line)
-        who, named, rest = event.line.partition(":")
-        words = (rest if named else who).split()  # a table line (`reveal`) has no name
-        verb = words[0].lower() if words else ""
-        if verb not in ROLL_VERBS:
-            continue
-        attempt = rules.state_json(state).get("last_attempt")
-        if isinstance(attempt, Mapping):
-            writer.writerow(_roll_row(event, attempt))
-    return out.getvalue()
