@@ -23,10 +23,11 @@ from flask import (
 )
 
 from companion.errors import InvalidGameIdError, UnknownGameError
-from companion.games import find_game, roll_verbs
+from companion.games import DEFAULT_GAME, find_game, game_names, roll_verbs
 from web.config import services
 from web.game_forms import Option, game_forms
 from web.headers import embeddable
+from web.overlay_samples import sample_view
 from web.security import csrf_token, overlay_readable
 
 bp = Blueprint("pages", __name__, template_folder="templates")
@@ -146,22 +147,33 @@ def kid_table() -> Response:
 def overlay(game_id: str) -> Response:
     if request.args.get("test") != "1":
         return _overlay_page(game_id, _game_view(game_id)["game"])
-    return _overlay_page(game_id)
+    # A sample is placed before any game exists: the game's own where it does, else RYB's.
+    try:
+        game = services().session.view(game_id).game
+    except (UnknownGameError, InvalidGameIdError):
+        game = DEFAULT_GAME
+    return _overlay_page(game_id, game, sample=True)
 
 
 @bp.get("/overlay")
 @overlay_readable
 @embeddable
 def overlay_test() -> Response:
-    """Sample content only (`?test=1`): place the overlay in OBS before any game exists."""
-    return _overlay_page(None)
+    """Sample content only (`?test=1`, `&game=flyer` for another game's): place the overlay in
+    OBS before any game exists."""
+    game = request.args.get("game", DEFAULT_GAME)
+    if game not in game_names():
+        message = f"There is no game {game!r} (games: {', '.join(game_names())})."
+        abort(_page("error.html", 404, status="Not found", message=message))
+    return _overlay_page(None, game, sample=True)
 
 
-def _overlay_page(game_id: str | None, game: str | None = None) -> Response:
+def _overlay_page(game_id: str | None, game: str, *, sample: bool = False) -> Response:
     # No state is embedded: the overlay reads it over the token-checked stream, and a page
-    # OBS caches must never hold a stale game.
-    template = "overlay.html" if game is None else for_game("overlay.html", game)
-    return _no_store(render_template(template, game_id=game_id))
+    # OBS caches must never hold a stale game. `?test=1` embeds the game's sample instead.
+    template = for_game("overlay.html", game)
+    shown = sample_view(game) if sample else None
+    return _no_store(render_template(template, game_id=game_id, sample=shown))
 
 
 def for_game(template: str, game: str) -> str:

@@ -6,7 +6,10 @@ import { part } from "./overlay-frame.js";
 
 /** The headline (`lines[0]`) and a smaller line under it. */
 export function drawHeadline(main, sub) {
-  part("ov-turn").replaceChildren(el("div", { class: "ov-head" }, main), sub ? el("div", { class: "ov-sub" }, sub) : null);
+  // replaceChildren writes a null argument as the text "null": leave an absent line out.
+  const lines = [el("div", { class: "ov-head" }, main)];
+  if (sub) lines.push(el("div", { class: "ov-sub" }, sub));
+  part("ov-turn").replaceChildren(...lines);
 }
 
 /** One entry per player: `big(p)` is their large number, `small(p)` the words beside it. */

@@ -1,6 +1,6 @@
 // What every stream overlay shares (overlay.js for RYB, one per other game): a fixed 1920x1080
 // canvas scaled to the window, rebuilt from the snapshot on every load (OBS reloads at will) and
-// following the game's token-checked stream; `?test=1` draws a game's sample instead.
+// following the game's token-checked stream; `?test=1` draws the game's sample instead.
 
 import { follow } from "./live.js";
 
@@ -25,12 +25,20 @@ export function showIdle(view, idle) {
   return idle;
 }
 
-/** Scale the canvas, then draw `sample` (`?test=1`, when the game has one) or follow the game. */
+/** The game's sample the page embeds for `?test=1` (every game but RYB, whose is sample.js). */
+function embeddedSample() {
+  const node = document.getElementById("sample-view");
+  return node ? JSON.parse(node.textContent) : null;
+}
+
+/** Scale the canvas, then draw the game's sample (`?test=1`: the page's, else `sample`) or follow
+ * the game. */
 export function startOverlay(draw, sample = null) {
   fit();
   window.addEventListener("resize", fit);
   if (params.get("test") === "1") {
-    if (sample) draw(sample);
+    const shown = embeddedSample() || sample;
+    if (shown) draw(shown);
   } else if (root.dataset.game) {
     const game = root.dataset.game;
     follow(`/api/games/${game}/stream`, { onView: draw, refetchUrl: `/api/games/${game}` });
