@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from vision import colour_face, crops, finder
 from vision import memory as mem
+from vision.empty_table import EmptyTable
 from vision.errors import ModelError
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
@@ -117,15 +118,23 @@ class ModelReader:
         classifier: OnnxModel,
         config: ReaderConfig,
         memory: mem.TableMemory | None = None,
+        empty: EmptyTable | None = None,
     ) -> None:
         self._finder = finder_model
         self._classifier = classifier
         self.config = config
         self.memory = memory
+        # The table with no dice on it (`vision.empty_table`): candidates that are part of it
+        # are the table's own and are dropped before they are read.
+        self.empty = empty
 
     def with_memory(self, memory: mem.TableMemory | None) -> ModelReader:
         """The same networks reading with a table's memory (None: without one)."""
-        return ModelReader(self._finder, self._classifier, self.config, memory)
+        return ModelReader(self._finder, self._classifier, self.config, memory, self.empty)
+
+    def with_empty(self, empty: EmptyTable | None) -> ModelReader:
+        """The same networks reading against a picture of the empty table (None: without)."""
+        return ModelReader(self._finder, self._classifier, self.config, self.memory, empty)
 
     @property
     def signs_dice(self) -> bool:
@@ -146,6 +155,9 @@ class ModelReader:
 
     def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
         found = find_dice(self._finder, frame_bgr, self.config, times)
+        empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
+        if empty is not None and found:
+            found = times.timed("empty", lambda: _not_the_tables(empty, frame_bgr, found))
         if not found:
             return DiceReading.empty()
         stack, batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found))
@@ -282,6 +294,14 @@ def find_dice(
         scale = net_in.scale
         found += _find_at(finder_model, net_in, config, times)
     return _merge_repeats(sorted(found, key=lambda c: -c.score), config.overlap_iou)
+
+
+def _not_the_tables(
+    empty: EmptyTable, frame_bgr: npt.NDArray[np.uint8], found: list[finder.Candidate]
+) -> list[finder.Candidate]:
+    """The candidates that are not part of the empty table's picture."""
+    own = empty.own(frame_bgr, [c.box_xyxy for c in found])
+    return [c for c, mine in zip(found, own, strict=True) if not mine]
 
 
 def _all_small(found: list[finder.Candidate], scale: float, config: ReaderConfig) -> bool:

@@ -45,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="N",
         help="read with a table memory of N confirmed dice (a table keeps its newest 1000)",
     )
+    parser.add_argument(
+        "--empty",
+        action="store_true",
+        help="read against a picture of the empty table (the frames' per-pixel median, which "
+        "holds none of their dice, so every candidate is compared in full): times that check",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--live",
@@ -64,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
     reader = _reader(args.reader, args.threads)
     if args.memory:
         reader = _with_memory(reader, frames, args.memory, args.seed)
+    if args.empty:
+        reader = _with_empty(reader, frames)
     result = bench(reader, frames, args.repeats)
     if args.json:
         print(json.dumps(_as_json(result)))
@@ -117,6 +125,19 @@ def _with_memory(reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, se
         Confirmed(tuple(map(float, s)), COLOURS[c]) for s, c in zip(noisy, colours, strict=True)
     ]
     return reader.with_memory(TableMemory.of(dice))
+
+
+def _with_empty(reader: Any, frames: list[npt.NDArray[np.uint8]]) -> Any:
+    """The reader checking every candidate against an empty table: the median of the frames of
+    the first one's size (dice lie elsewhere in each, so the median shows none of them)."""
+    from vision.empty_table import EmptyTable
+    from vision.reader import ModelReader
+
+    if not isinstance(reader, ModelReader):
+        raise SystemExit("dicetable bench: --empty needs the model reader")
+    same = [f for f in frames if f.shape == frames[0].shape]
+    median = np.median(np.stack(same), axis=0).astype(np.uint8)
+    return reader.with_empty(EmptyTable.of(median))
 
 
 def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:
