@@ -3,13 +3,19 @@
 With no `--source` the live feed plays the bundled demo recording; `--no-camera` runs without
 one. Serving on a host other than loopback needs a control token: without `--token` (or
 `$DICETABLE_TOKEN`) one is generated and printed once, with the login and overlay addresses.
+
+A club (docs/club.md): `--database postgresql://...` (or `$DICETABLE_DATABASE`) keeps the games
+in PostgreSQL, and `--workers N` serves them from N processes behind the one port (gunicorn);
+the cameras are then agents at the tables (`dicetable agent`), not the server's own.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -20,6 +26,8 @@ from companion.cli.commands.game import (
     camera_game,
     default_data_dir,
 )
+from companion.errors import DicetableError
+from companion.store.postgres import redacted
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -28,6 +36,40 @@ if TYPE_CHECKING:
     from web.config import LiveFeed, WebConfig
 
 TOKEN_ENV = "DICETABLE_TOKEN"
+DATABASE_ENV = "DICETABLE_DATABASE"
+MAX_WORKERS = 64
+
+
+class ServeError(ValueError):
+    """Options that do not go together; the message says which and what to do instead."""
+
+
+def database_spec(args: argparse.Namespace, data_dir: Path) -> str:
+    """The store: `--database`, else `$DICETABLE_DATABASE`, else the data folder (SQLite)."""
+    chosen = args.database or os.environ.get(DATABASE_ENV, "").strip() or None
+    return str(data_dir) if chosen is None else str(chosen)
+
+
+def check_workers(args: argparse.Namespace, spec: str) -> None:
+    from companion.store.core import is_database_url
+
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise ServeError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
+    if not 1 <= args.threads <= 1024:
+        raise ServeError(f"--threads must be 1..1024, got {args.threads}")
+    if args.workers == 1:
+        return
+    if not is_database_url(spec):
+        raise ServeError(
+            f"--workers {args.workers} needs a PostgreSQL --database (postgresql://...): the "
+            "SQLite store serves one process, whose live updates and pending camera rolls "
+            "stay in it. Drop --workers, or see docs/club.md"
+        )
+    if args.source is not None:
+        raise ServeError(
+            f"--workers {args.workers} runs no camera of its own (--source {args.source!r}): "
+            "run `dicetable agent` at the table instead (docs/club.md)"
+        )
 
 
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
@@ -47,6 +89,28 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         help="camera index, video file, image folder or stream URL (default: the demo video)",
     )
     parser.add_argument("--no-camera", action="store_true", help="run without a live feed")
+    parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL_OR_DIR",
+        help=f"postgresql://... keeps the games in PostgreSQL; a folder keeps them in SQLite "
+        f"there (default ${DATABASE_ENV}, else the data folder's SQLite file)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes behind the one port (more than 1 needs a PostgreSQL --database "
+        "and runs no camera of its own: the tables' cameras are agents)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=128,
+        metavar="T",
+        help="threads per worker with --workers (each live viewer holds one; default 128)",
+    )
     add_camera_game_argument(
         parser,
         "ryb",
@@ -78,15 +142,17 @@ def web_config(args: argparse.Namespace, out: TextIO) -> WebConfig:
 def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     """Everything `serve` runs, not started: the session, the live feed and the app."""
     from companion.session import Session
+    from companion.store.core import open_store
     from web.app import create_app
 
     config = web_config(args, out)
     config.check_safe()
-    session = Session.open(config.data_dir)
+    spec = database_spec(args, config.data_dir)
+    session = Session(open_store(spec), config.data_dir)
     live: LiveFeed | None = None
     tables = None
     try:
-        if not args.no_camera:
+        if not args.no_camera and getattr(args, "workers", 1) == 1:
             from companion.cli.live import open_table_feed
             from companion.tables.desk import TableDesk
 
@@ -114,12 +180,52 @@ def addresses(served: Served) -> list[str]:
     return lines
 
 
+def run_workers(args: argparse.Namespace) -> int:
+    """`--workers N`: each gunicorn worker builds its own session and app after the fork."""
+    from web.config import WebConfigError
+    from web.workers import WorkerSettings, run_workers
+
+    config = web_config(args, sys.stdout)  # a generated token is printed once, here
+    config.check_safe()
+    args.token = config.control_token
+    spec = database_spec(args, config.data_dir)
+    from companion.store.core import open_store
+
+    try:
+        open_store(spec).close()  # migrate once, and fail here, not in every worker
+    except DicetableError as exc:
+        print(f"dicetable serve: error: {exc}", file=sys.stderr)
+        return 2
+
+    def build_one() -> tuple[Flask, Callable[[], None]]:
+        served = build(args, io.StringIO())
+        return served.app, served.session.close
+
+    base = f"http://{args.host}:{args.port}"
+    print(f"dashboard: {base}/ ({args.workers} workers, games in {redacted(spec)})")
+    print(f"club: {base}/club")
+    try:
+        settings = WorkerSettings(args.host, args.port, args.workers, args.threads)
+        return run_workers(settings, build_one)
+    except WebConfigError as exc:
+        print(f"dicetable serve: error: {exc}", file=sys.stderr)
+        return 2
+
+
 def run(args: argparse.Namespace) -> int:
     from werkzeug.serving import make_server
 
     from vision.errors import VisionError
     from web.config import WebConfigError
 
+    data_dir = args.data if args.data is not None else default_data_dir()
+    try:
+        check_workers(args, database_spec(args, data_dir))
+    except ServeError as exc:
+        print(f"dicetable serve: error: {exc}", file=sys.stderr)
+        return 2
+    if args.workers > 1:
+        return run_workers(args)
     try:
         served = build(args)
     except (WebConfigError, VisionError) as exc:
