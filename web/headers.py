@@ -45,14 +45,15 @@ def content_security_policy(framed: bool) -> str:
     return "; ".join((*POLICY, FRAMED_ANYWHERE if framed else FRAMED_NEVER))
 
 
-def _is_embeddable() -> bool:
+def is_embeddable() -> bool:
+    """This request is for a page a streaming tool may frame (an overlay)."""
     view = current_app.view_functions.get(request.endpoint or "")
     return bool(getattr(view, "dicetable_embeddable", False))
 
 
 def add_headers(response: Response) -> Response:
     """The `after_request` hook."""
-    framed = _is_embeddable()
+    framed = is_embeddable()
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Security-Policy"] = content_security_policy(framed)
     if not framed:

@@ -18,6 +18,8 @@ from flask import Blueprint, make_response, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from web.config import services
+from web.headers import is_embeddable
+from web.overlay_notice import overlay_notice
 from web.security import COOKIE, LoginRequiredError, public, safe_next, same_secret
 
 LOGIN_NONCE = "dicetable_login"
@@ -25,6 +27,11 @@ NONCE_MAX_AGE_S = 3600
 COOKIE_MAX_AGE_S = 30 * 24 * 3600
 ASK = "This table is protected: enter its control token to open this page."
 REFUSED = "The token this browser gave is not accepted for this page: enter the control token."
+OVERLAY_ASK = "this address has no token. Copy the overlay URL again from the game's table page."
+OVERLAY_REFUSED = (
+    "the token in this address is not accepted. Copy the overlay URL again from the game's table "
+    "page."
+)
 
 bp = Blueprint("auth", __name__, template_folder="templates")
 
@@ -64,6 +71,9 @@ def login_page(status: int, message: str, target: str, *, refused: bool) -> Resp
 
 @bp.app_errorhandler(LoginRequiredError)
 def ask_to_log_in(error: LoginRequiredError) -> Response:
+    if is_embeddable():
+        # An overlay in a streaming tool: never an opaque login page over the stream.
+        return overlay_notice(error.status, OVERLAY_ASK if error.status == 401 else OVERLAY_REFUSED)
     words = ASK if error.status == 401 else REFUSED
     return login_page(error.status, words, requested_page(), refused=error.status != 401)
 

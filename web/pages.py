@@ -27,6 +27,7 @@ from companion.games import DEFAULT_GAME, find_game, game_names, roll_verbs
 from web.config import services
 from web.game_forms import Option, game_forms
 from web.headers import embeddable
+from web.overlay_notice import overlay_notice
 from web.overlay_samples import sample_view
 from web.security import csrf_token, overlay_readable
 
@@ -146,7 +147,12 @@ def kid_table() -> Response:
 @embeddable
 def overlay(game_id: str) -> Response:
     if request.args.get("test") != "1":
-        return _overlay_page(game_id, _game_view(game_id)["game"])
+        try:
+            game = services().session.view(game_id).game
+        except (UnknownGameError, InvalidGameIdError):
+            message = f"there is no game {game_id!r} in this data folder (was it deleted?)."
+            return overlay_notice(404, message)
+        return _overlay_page(game_id, game)
     # A sample is placed before any game exists: the game's own where it does, else RYB's.
     try:
         game = services().session.view(game_id).game
@@ -163,8 +169,7 @@ def overlay_test() -> Response:
     OBS before any game exists."""
     game = request.args.get("game", DEFAULT_GAME)
     if game not in game_names():
-        message = f"There is no game {game!r} (games: {', '.join(game_names())})."
-        abort(_page("error.html", 404, status="Not found", message=message))
+        return overlay_notice(404, f"there is no game {game!r} (games: {', '.join(game_names())}).")
     return _overlay_page(None, game, sample=True)
 
 
