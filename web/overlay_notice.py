@@ -4,8 +4,7 @@ streaming tool never lays an opaque login or error page over the stream."""
 
 from __future__ import annotations
 
-from flask import make_response, render_template
-from werkzeug.wrappers import Response
+from flask import Response, make_response, render_template
 
 
 def overlay_notice(status: int, message: str) -> Response:
