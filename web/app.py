@@ -24,6 +24,7 @@ from web.api.games import bp as games_bp
 from web.api.stats import bp as stats_bp
 from web.api.tables import bp as tables_bp
 from web.club import ClubHub
+from web.club_page import bp as club_page_bp
 from web.config import (
     EXTENSION,
     LiveFeed,
@@ -73,6 +74,7 @@ def create_app(
     app.register_blueprint(tables_bp)
     app.register_blueprint(agents_bp)
     app.register_blueprint(club_bp)
+    app.register_blueprint(club_page_bp)
     app.register_blueprint(pages_bp)
     if live is not None:
         live.subscribe(_offer_to(session), corrections=_correct_in(session))

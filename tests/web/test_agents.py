@@ -270,3 +270,13 @@ def test_a_wrong_token_stops_the_agent_with_a_clear_error(
 def test_a_bad_game_address_is_refused(url: str) -> None:
     with pytest.raises(AgentError, match="expected the game's address"):
         GameAddress.parse(url)
+
+
+def test_the_club_page_and_its_script(client: FlaskClient) -> None:
+    page = client.get("/club")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    html = page.get_data(as_text=True)
+    assert 'id="club-tables"' in html and "js/club.js" in html
+    script = client.get("/static/js/club.js")
+    assert script.status_code == 200 and b"/api/club/stream" in script.data
+    script.close()
