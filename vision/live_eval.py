@@ -92,7 +92,8 @@ def describe(report: LiveReport) -> str:
     return (
         f"{report.truth.name}: {s.rolls} rolls for {s.throws} throws, {s.caught} caught, "
         f"{s.in_time} within 0.5 s; false rolls: {false}; settle to roll p50 "
-        f"{_ms(s.delay_p50_ms)} ms, max {_ms(s.delay_max_ms)} ms; dice read right "
+        f"{_ms(s.delay_p50_ms)} ms, max {_ms(s.delay_max_ms)} ms "
+        f"({' '.join(_ms(d) for d in s.delays_ms)}); dice read right "
         f"{s.right} of {s.labelled} ({s.right_first} as first sent, {s.unsure} marked unsure, "
         f"{s.corrections} corrections) against {s.still_right} as stills; "
         f"targets {'met' if s.meets_targets() else 'NOT met'}"

@@ -72,6 +72,8 @@ class SettleDetector:
         self._last_roll: DiceReading | None = None
         self._last_still: tuple[float, int | None, ImageBGR | None] | None = None
         self._tumbled = 0
+        # Since the last decision: whether motion was measured, and whether anything moved.
+        self._measured = self._moved = False
         self._rolls = 0
         # The last roll while its run lasts and some of its dice are unsure: id, dice, tracks.
         self._open: tuple[int, DiceReading, tuple[int, ...]] | None = None
@@ -101,9 +103,11 @@ class SettleDetector:
             raise ValueError(f"motion must be 0 or more, got {motion!r}")
         self._last_t = t_ms
         moving = motion is not None and motion > self.config.still_motion
+        cut = self._cut_short(reading, moving)  # the last run's throw: this frame is not in it
+        self._measured |= motion is not None
+        self._moved |= moving
         if moving and self._away(reading):
             self._tumbled += 1
-        cut = self._cut_short(reading, moving)
         self._track(t_ms, reading, moving)
         event = cut or self._decide(t_ms, reading, frame_index, frame_bgr)
         event = event or self._correct(t_ms, frame_index, frame_bgr)
@@ -184,6 +188,7 @@ class SettleDetector:
     def _settled(self) -> None:
         self._decided = True
         self._tumbled = 0
+        self._measured = self._moved = False
 
     def _roll(self, roll: SettledRoll, tracks: tuple[int, ...]) -> SettledRoll:
         self._settled()
@@ -215,6 +220,10 @@ class SettleDetector:
         return RollCorrected(t_ms, start, index, frame, roll_id, reading, tuple(cleared))
 
     def _is_throw(self, candidate: DiceReading) -> bool:
+        if self._measured and not self._moved and all(d.unsure for d in candidate):
+            # Nothing moved, yet doubtful dice: the finder's false finds (a printed wall, a
+            # speck of the empty table), never a throw, which comes with motion.
+            return False
         if not self._scene.dice:
             # After a clear (or at start) anything but the very last roll put back is a throw.
             if self._last_roll is None:

@@ -91,7 +91,10 @@ class StillRun:
                 tr.value_since = tr.steady_since = t_ms
                 if i in counted:
                     tr.flickered = True
-                    self.values_since = t_ms
+                    # A die the reader doubts goes out marked whatever it reads; only a sure
+                    # die changing its face (still spinning) holds the roll back.
+                    if not (die.unsure and tr.die.unsure):
+                        self.values_since = t_ms
             elif die.unsure != tr.die.unsure:
                 tr.steady_since = t_ms
             tr.die, tr.seen = die, tr.seen + 1

@@ -11,7 +11,7 @@ import pytest
 
 from tests.vision.test_settle import FPS, HIGH, LOW, Script, die, kinds, moved, with_die, without
 from vision.settle import SettledRoll
-from vision.types import Colour, DiceReading
+from vision.types import Colour, DiceReading, Die
 
 RED_BOX = DiceReading.of([die(100, 100, 4), die(150, 110, 6), die(120, 160, 2)])
 
@@ -102,4 +102,32 @@ def test_a_speck_that_comes_and_goes_holds_no_roll_back(speck_every: int) -> Non
     roll = events[0][1]
     assert isinstance(roll, SettledRoll)
     assert roll.t_ms - landed <= 250 + 2000 / FPS
+    assert sorted(d.pips for d in roll.reading) == [2, 4, 6]
+
+
+@pytest.mark.parametrize(
+    ("name", "found", "expected"),
+    [
+        ("a doubtful find", [die(300, 200, 1, unsure=True)], ["SceneChanged"]),
+        ("a sure die", [die(300, 200, 1)], ["SettledRoll"]),
+        (
+            "a sure die beside a doubtful find",
+            [die(300, 200, 1, unsure=True), die(80, 80, 5)],
+            ["SettledRoll"],
+        ),
+    ],
+)
+def test_an_empty_table_where_nothing_moves(
+    name: str, found: list[Die], expected: list[str]
+) -> None:
+    events, _ = Script().still(DiceReading.of(found), 1500).run()
+    assert kinds(events) == expected, name
+
+
+def test_a_doubtful_find_on_the_empty_table_then_a_throw_is_one_roll() -> None:
+    find = DiceReading.of([die(600, 400, 1, unsure=True)])
+    events, _ = Script().still(find, 500).throw(RED_BOX).still(RED_BOX, 1000).run()
+    assert kinds(events) == ["SettledRoll"]
+    roll = events[0][1]
+    assert isinstance(roll, SettledRoll)
     assert sorted(d.pips for d in roll.reading) == [2, 4, 6]
