@@ -41,6 +41,20 @@ def white_balance(frame_bgr: FrameBGR, lut: npt.NDArray[np.uint8]) -> FrameBGR:
     return np.asarray(cv2.LUT(np.ascontiguousarray(frame_bgr), lut), np.uint8)
 
 
+def table_view(frame_bgr: FrameBGR, profile: Profile) -> FrameBGR:
+    """A frame of the profile's size as a reader through the profile sees it."""
+    gains = profile.white_reference.gains_bgr
+    return _cut(frame_bgr, profile, None if gains == (1.0, 1.0, 1.0) else gains_lut(gains))
+
+
+def _cut(frame_bgr: FrameBGR, profile: Profile, lut: npt.NDArray[np.uint8] | None) -> FrameBGR:
+    h, w = frame_bgr.shape[:2]
+    x1, y1, x2, y2 = profile.table_rect
+    crop = frame_bgr[y1 : min(y2, h), x1 : min(x2, w)]
+    # Readers may draw on or hand the crop to OpenCV calls that need contiguous memory.
+    return np.ascontiguousarray(crop) if lut is None else white_balance(crop, lut)
+
+
 class ProfiledReader:
     """A `Reader` that reads through a profile. Safe to share between threads."""
 
@@ -66,15 +80,16 @@ class ProfiledReader:
                 self._sized[size_wh] = found
         return found
 
+    def view(self, frame_bgr: FrameBGR) -> FrameBGR:
+        """The frame as the wrapped reader sees it: the table's rectangle, white-balanced."""
+        h, w = frame_bgr.shape[:2]
+        return _cut(frame_bgr, self.profile_for((w, h)), self._lut)
+
     def read(self, frame_bgr: FrameBGR) -> DiceReading:
         h, w = frame_bgr.shape[:2]
         profile = self.profile_for((w, h))
-        x1, y1, x2, y2 = profile.table_rect
-        x2, y2 = min(x2, w), min(y2, h)
-        crop = frame_bgr[y1:y2, x1:x2]
-        # Readers may draw on or hand the crop to OpenCV calls that need contiguous memory.
-        crop = np.ascontiguousarray(crop) if self._lut is None else white_balance(crop, self._lut)
-        inner = self.reader.read(crop)
+        x1, y1 = profile.table_rect[:2]
+        inner = self.reader.read(self.view(frame_bgr))
         table = profile.table_region
         kept = []
         for die in inner:
@@ -82,6 +97,12 @@ class ProfiledReader:
             if geo.contains(table, *moved.centre_xy):
                 kept.append(moved)
         return DiceReading.of(kept)
+
+
+def reader_view(reader: Reader, frame_bgr: FrameBGR) -> FrameBGR:
+    """The frame as the reader inside `reader` sees it (through a profile: the table's
+    rectangle, white-balanced; else the frame itself)."""
+    return reader.view(frame_bgr) if isinstance(reader, ProfiledReader) else frame_bgr
 
 
 def _shifted(die: Die, dx: int, dy: int) -> Die:

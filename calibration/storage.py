@@ -36,10 +36,35 @@ def profile_path(data_dir: Path, name: str) -> Path:
 
 
 def save_profile(data_dir: Path, profile: Profile) -> Path:
-    """Write (or replace) the profile's file; returns its path."""
+    """Write (or replace) the profile's file; returns its path. A replaced profile's picture of
+    the empty table goes with it (`calibration.empty`): the table may lie elsewhere now."""
     path = profile_path(data_dir, profile.name)
-    _write_atomic(path, profile.to_text())
+    write_atomic(path, profile.to_text())
+    _forget_empty(data_dir, profile.name)
     return path
+
+
+def delete_profile(data_dir: Path, name: str) -> bool:
+    """Remove the profile `name` and its empty table, and make it inactive if it was active;
+    True when it was active. NoSuchProfileError when there is no such profile."""
+    path = profile_path(data_dir, name)
+    if not path.exists():
+        raise NoSuchProfileError(f"no profile {name!r}: {str(path)!r} does not exist")
+    was_active = active_name(data_dir) == name
+    if was_active:
+        deactivate(data_dir)
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise CalibrationError(f"cannot remove {str(path)!r}: {exc}") from exc
+    _forget_empty(data_dir, name)
+    return was_active
+
+
+def _forget_empty(data_dir: Path, name: str) -> None:
+    from calibration.empty import forget_empty
+
+    forget_empty(data_dir, name)
 
 
 def load_profile(data_dir: Path, name: str) -> Profile:
@@ -83,7 +108,7 @@ def active_name(data_dir: Path) -> str | None:
 def activate(data_dir: Path, name: str) -> Profile:
     """Make `name` the active profile, after checking it loads; returns it."""
     profile = load_profile(data_dir, name)
-    _write_atomic(profiles_dir(data_dir) / ACTIVE_FILE, name + "\n")
+    write_atomic(profiles_dir(data_dir) / ACTIVE_FILE, name + "\n")
     return profile
 
 
@@ -120,7 +145,8 @@ def _read_small(path: Path, what: str) -> str:
         raise ProfileError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, content: str | bytes) -> None:
+    """Write the file whole through a temporary file renamed over it (text as UTF-8)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
@@ -128,8 +154,9 @@ def _write_atomic(path: Path, text: str) -> None:
         raise CalibrationError(f"cannot write in {str(path.parent)!r}: {exc}") from exc
     temp = Path(tmp)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         temp.replace(path)

@@ -113,6 +113,11 @@ class LivePipeline:
         with self._lock:
             return None if self._latest is None else self._latest[1]
 
+    def latest_frame(self) -> npt.NDArray[np.uint8] | None:
+        """The newest frame read, as the camera gave it (None before the first)."""
+        with self._lock:
+            return None if self._latest is None else self._latest[0]
+
     def latest_jpeg(self) -> bytes | None:
         """The newest frame, annotated, as JPEG (encoded at most once per frame)."""
         self._wanted = time.monotonic()

@@ -1,8 +1,10 @@
 """The live table's memory: what the dashboard and the session use while the camera runs.
 
 It loads the memory of the table the camera looks at (the active calibration profile, else
-`default`) into the reader, and every confirmation (a registered group, an accepted roll) goes
-to the store and straight back into the reader, so the next frame reads with it.
+`default`) into the reader, and every confirmation (a registered die, an accepted roll, a die
+a player removed as "not a die") goes to the store and straight back into the reader, so the
+next frame reads with it. It also hands the reader that table's picture of the empty table
+(`calibration.empty`), and records a new one when the players ask.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from calibration.errors import CalibrationError
 from companion.tables import learn
 from companion.tables.names import table_for
 from companion.tables.register import Group, RegisterError, confirmations, groups
@@ -33,17 +39,30 @@ class Snapshot:
 
 
 class TableDesk:
-    def __init__(self, store: TableStore, table: str, reader: Any) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        table: str,
+        reader: Any,
+        data_dir: Path | None = None,
+        outer: Any = None,
+    ) -> None:
         self.store = store
         self.table = table
         self._reader = reader  # a vision.reader.ModelReader, or None where there is no camera
+        # Where the empty table's picture is kept (None: nowhere), and the camera's reader as
+        # the feed runs it (through a profile, say), whose view of a frame the picture shows.
+        self._data_dir = data_dir
+        self._outer = reader if outer is None else outer
         self._lock = threading.Lock()
         self._snapshot: Snapshot | None = None
         self._reload()
+        self._reload_empty()
 
     @classmethod
     def open(cls, data_dir: Path, reader: Any) -> TableDesk:
-        return cls(open_store(data_dir), table_for(data_dir), model_reader_of(reader))
+        table = table_for(data_dir)
+        return cls(open_store(data_dir), table, model_reader_of(reader), data_dir, reader)
 
     @property
     def learns(self) -> bool:
@@ -57,7 +76,24 @@ class TableDesk:
             "learns": self.learns,
             "dice": len(memory),
             "counts": memory.counts(),
+            "empty_table": self.learns and self._reader.empty is not None,
         }
+
+    def record_empty(self, frame: npt.NDArray[np.uint8] | None) -> int:
+        """Keep `frame` (the camera's, dice off the table) as the empty table; returns how many
+        things the reader read as dice in it, which from now on are the table's own."""
+        if self._data_dir is None or not self.learns:
+            raise RegisterError("the empty table needs the camera running with a data folder")
+        if frame is None:
+            raise RegisterError("the camera has shown no picture yet: wait a moment", "camera")
+        from calibration.apply import reader_view
+        from calibration.empty import save_empty
+
+        view = reader_view(self._outer, frame)
+        phantoms = len(self._reader.with_empty(None).read(view))
+        save_empty(self._data_dir, self._empty_name(), view)
+        self._reload_empty()
+        return phantoms
 
     def snapshot(self, reading: DiceReading | None) -> Snapshot:
         """Group the dice on the table now, for the players to confirm."""
@@ -100,6 +136,30 @@ class TableDesk:
         if self.learns:
             # One attribute swap: the camera thread reads with the old memory or the new one.
             self._reader.memory = self.store.load(self.table)
+
+    def _empty_name(self) -> str:
+        """The empty table's name: the table's, which is a profile's name or `default`."""
+        from calibration.storage import valid_name
+
+        try:
+            return valid_name(self.table)
+        except CalibrationError:
+            raise RegisterError(
+                f"table {self.table!r} is no camera profile's: its empty table cannot be kept",
+                "table",
+            ) from None
+
+    def _reload_empty(self) -> None:
+        if not self.learns or self._data_dir is None:
+            return
+        from calibration.empty import load_empty
+
+        try:
+            empty = load_empty(self._data_dir, self._empty_name())
+        except (CalibrationError, RegisterError) as exc:
+            log.warning("reading without the empty table: %s", exc)
+            empty = None
+        self._reader.empty = empty  # one attribute swap, as for the memory
 
 
 def model_reader_of(reader: Any) -> Any:

@@ -112,49 +112,21 @@ def test_the_picture_is_kept_small() -> None:
 
 
 def test_the_reader_drops_a_rendered_boards_phantoms_and_keeps_its_dice() -> None:
-    """A rendered game table (board, tokens, cards: issue 30's material), recorded empty, then
-    dice thrown on it under a shaken camera: every die read without the picture is read with it,
-    and the phantoms the reader reads on the board are nearly all gone."""
-    from models.render import SceneConfig
-    from models.render.layout import place_dice
-    from models.render.scene import (
-        DieEntry,
-        draw_frame,
-        make_setting,
-        resting_pose,
-        sample_die_world,
-        sample_styles,
-    )
-    from tests.tables.support import shipped_reader
+    """A rendered game table recorded empty, then dice thrown on it under a shaken camera and
+    another light: every die read without the picture is read with it, and the phantoms the
+    reader reads on the board are nearly all gone."""
+    from tests.tables.support import board, shipped_reader
 
     reader = shipped_reader().with_memory(None)
-    cfg = SceneConfig(width=960, height=540, material=1.0)
     phantoms, left, dice_before, dice_after = 0, 0, [], []
     for seed in range(5000, 5006):
-        rng = np.random.default_rng(seed)
-        world = sample_die_world(rng, cfg)
-        setting, spots = make_setting(rng, cfg, world)
-        empty = EmptyTable.of(draw_frame(rng, setting, [], [], cfg).image_bgr)
-        places = place_dice(rng, setting.cam, 5, world / 2, 0.0, list(spots), setting.enclosure)
-        styles = sample_styles(rng, len(places), cfg.colours, cfg.table_looks)
-        thrown = [
-            DieEntry(i, resting_pose(rng, style, spot, int(rng.integers(1, 7))))
-            for i, (style, spot) in enumerate(zip(styles, places, strict=True))
-        ]
-        scene = draw_frame(rng, setting, thrown, [], cfg)
-        shaken = _seen(scene.image_bgr, 0.9, 6.0, (1.0, -1.0))
-        truth = [d.box_xyxy for d in scene.visible_dice]
-
-        def real(die: object, truth: list[tuple[int, int, int, int]] = truth) -> bool:
-            cx, cy = die.centre_xy  # type: ignore[attr-defined]
-            return any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in truth)
-
-        before = reader.read(shaken).dice
-        after = reader.with_empty(empty).read(shaken).dice
-        phantoms += sum(not real(d) for d in before)
-        left += sum(not real(d) for d in after)
-        dice_before += [(d.box_xyxy, d.pips) for d in before if real(d)]
-        dice_after += [(d.box_xyxy, d.pips) for d in after if real(d)]
+        table = board(seed)
+        before = reader.read(table.thrown).dice
+        after = reader.with_empty(EmptyTable.of(table.empty)).read(table.thrown).dice
+        phantoms += sum(not table.is_die(d) for d in before)
+        left += sum(not table.is_die(d) for d in after)
+        dice_before += [(d.box_xyxy, d.pips) for d in before if table.is_die(d)]
+        dice_after += [(d.box_xyxy, d.pips) for d in after if table.is_die(d)]
     assert phantoms >= 6, "the rendered boards should give the reader phantoms to drop"
     assert left <= phantoms // 5
     assert dice_after == dice_before

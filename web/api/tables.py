@@ -4,13 +4,17 @@
 `POST /api/tables/look` groups the dice the camera sees now by colour (a numbered snapshot);
 `POST /api/tables/register` keeps that snapshot's dice as the players answered for each colour
 (`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}}`); `DELETE /api/tables/memory`
-forgets every die of the table. Changes need the control token like every other change.
+forgets every die of the table; `POST /api/tables/empty` keeps the camera's newest frame as the
+empty table (board and pieces laid out, no dice), whose pieces are then never read as dice.
+Changes need the control token like every other change.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
+import numpy.typing as npt
 from flask import Blueprint, Response, jsonify
 
 from companion.tables.desk import TableDesk
@@ -19,6 +23,13 @@ from web.config import services
 from web.errors import ApiError, json_body
 
 bp = Blueprint("tables", __name__)
+
+
+@runtime_checkable
+class _Framed(Protocol):
+    """A camera feed that hands over its newest frame (`vision.live.LivePipeline` does)."""
+
+    def latest_frame(self) -> npt.NDArray[np.uint8] | None: ...
 
 
 def _desk() -> TableDesk:
@@ -62,6 +73,15 @@ def clear() -> Response:
     desk = _desk()
     gone = desk.clear()
     return jsonify({"removed": gone, **desk.summary()})
+
+
+@bp.post("/api/tables/empty")
+def record_empty() -> Response:
+    json_body(())
+    desk, live = _desk(), services().live
+    frame = live.latest_frame() if isinstance(live, _Framed) else None
+    phantoms = desk.record_empty(frame)
+    return jsonify({"phantoms": phantoms, **desk.summary()})
 
 
 def _group_json(group: Group) -> dict[str, Any]:

@@ -2,8 +2,11 @@
 
     dicetable calibrate --source SPEC [--name NAME] [--table x1,y1,x2,y2 | --table-poly "x,y ..."]
         [--white x1,y1,x2,y2] [--zones N | --zone NAME:x1,y1,x2,y2 ...] [--frames 10]
-        [--activate] [--preview FILE.jpg] [--notes TEXT]
-    dicetable calibrate --list | --show NAME | --activate NAME | --deactivate
+        [--activate] [--preview FILE.jpg] [--notes TEXT] [--no-empty]
+    dicetable calibrate --list | --show NAME | --activate NAME | --deactivate | --delete NAME
+
+Recording keeps the median frame's table as the empty table too (board and pieces laid out, no
+dice: `calibration.empty`), unless --no-empty.
 
 Profiles live in the data folder (`--data DIR`, else `$DICETABLE_DATA`, else `./data`). Exit
 status 0 on success, 2 on a bad argument, source, region or profile (the message says which).
@@ -44,11 +47,18 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--frames", type=int, default=10, help="frames to take the median of")
     parser.add_argument("--notes", default="", help="free text kept in the profile")
     parser.add_argument("--preview", type=Path, metavar="FILE.jpg", help="draw the regions here")
+    parser.add_argument(
+        "--no-empty",
+        action="store_true",
+        help="do not keep these frames as the empty table (the board is not laid out yet, or "
+        "dice lie on it); record it later on the dashboard's /tables page",
+    )
     add_data_argument(parser)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--list", action="store_true", help="list the stored profiles")
     mode.add_argument("--show", metavar="NAME", help="print a stored profile")
     mode.add_argument("--deactivate", action="store_true", help="use no profile")
+    mode.add_argument("--delete", metavar="NAME", help="remove a profile and its empty table")
     parser.add_argument(
         "--activate",
         nargs="?",
@@ -84,8 +94,8 @@ def _dispatch(args: argparse.Namespace, data: Path) -> int:
     from calibration import storage
 
     if args.source is not None:
-        if args.list or args.show or args.deactivate:
-            raise UsageError("--source records a profile; it cannot go with --list/--show")
+        if args.list or args.show or args.deactivate or args.delete:
+            raise UsageError("--source records a profile; it cannot go with --list/--show/--delete")
         return _record(args, data)
     if _recording_options(args):
         raise UsageError(f"{', '.join(_recording_options(args))} need --source")
@@ -93,6 +103,11 @@ def _dispatch(args: argparse.Namespace, data: Path) -> int:
         return _list(data)
     if args.show is not None:
         print(storage.load_profile(data, args.show).to_text(), end="")
+        return 0
+    if args.delete is not None:
+        was_active = storage.delete_profile(data, args.delete)
+        note = " (it was active: no profile is active now)" if was_active else ""
+        print(f"profile {args.delete!r} and its empty table are gone{note}")
         return 0
     if args.deactivate:
         was = storage.deactivate(data)
@@ -118,8 +133,9 @@ def _recording_options(args: argparse.Namespace) -> list[str]:
         "--zone": args.zone,
         "--preview": args.preview,
         "--notes": args.notes,
+        "--no-empty": args.no_empty,
     }
-    return [flag for flag, value in given.items() if value not in (None, "", [])]
+    return [flag for flag, value in given.items() if value not in (None, "", [], False)]
 
 
 def _record(args: argparse.Namespace, data: Path) -> int:
@@ -146,6 +162,18 @@ def _record(args: argparse.Namespace, data: Path) -> int:
     path = storage.save_profile(data, measured.profile)
     print(measured.profile.to_text(), end="")
     print(f"{'replaced' if existed else 'wrote'} {path}", file=sys.stderr)
+    if not args.no_empty:
+        from calibration.apply import table_view
+        from calibration.empty import save_empty
+
+        # The table as the reader will see it: cut out and white-balanced by this profile.
+        view = table_view(measured.frame_bgr, measured.profile)
+        kept = save_empty(data, measured.profile.name, view)
+        print(
+            f"kept {kept} as the empty table: what lies on it now is the table's own, never a "
+            "die (record it again on /tables if dice lay there)",
+            file=sys.stderr,
+        )
     if args.activate is not None:
         storage.activate(data, measured.profile.name)
         print(f"profile {measured.profile.name!r} is active", file=sys.stderr)
