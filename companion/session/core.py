@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -34,17 +33,13 @@ from companion.session.roll import CameraRolls
 from companion.session.table import Table
 from companion.session.values import GameSummary, GameView, HistoryEntry, Step, version_token
 from companion.store import EventStore
-from companion.store.values import GameInfo, StoredEvent, utc_iso
+from companion.store.values import GameInfo, StoredEvent
 
 DEFAULT_POLL_S = 0.5
 NOTHING_TO_UNDO = "There is nothing to undo: no move of this game is left to take back."
 NOTHING_TO_REDO = (
     "There is nothing to redo: redo brings back a move you undid, until a new move is played."
 )
-
-
-def now_iso() -> str:
-    return utc_iso(datetime.now(UTC))
 
 
 class Session(CameraRolls, GameChores):

@@ -22,7 +22,7 @@ from companion.session import camera as cam
 from companion.session.camera import CameraShot, Pending
 from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.table import Table
-from companion.session.values import Cleared, GameView, LastRoll
+from companion.session.values import Cleared, GameView, LastRoll, now_iso
 from companion.store import EventStore
 from companion.table_roll import pending as tr
 from vision.types import Die
@@ -92,8 +92,6 @@ class CameraRolls:
 
     def declare_attempt(self, game_id: str, player: object, goal_ref: object) -> GameView:
         """The next settled roll is `player`'s attempt on `goal_ref` (`green`, `#2`)."""
-        from companion.session.core import now_iso
-
         name, goal = _word(player, "player"), _word(goal_ref, "goal")
         rules, seq, state = self.rules_state(game_id)
         if isinstance(rules, tr.TableRollRules):
@@ -118,8 +116,6 @@ class CameraRolls:
     def declare_table_roll(self, game_id: str) -> GameView:
         """The next settled table is everyone's roll (a game where all throw at once): each
         player still to roll gets the dice in their zone of the table, as one pending roll."""
-        from companion.session.core import now_iso
-
         rules, seq, state = self.rules_state(game_id)
         if not isinstance(rules, tr.TableRollRules):
             raise FieldError(
@@ -148,8 +144,6 @@ class CameraRolls:
         declared attempt, or, when that attempt already shows a roll, waits behind it as its
         `queued` roll until a person takes it; and always the table's last roll. Returns the
         game id that took it, if any."""
-        from companion.session.core import now_iso
-
         received = now_iso()
         target = self.table.receiver()
         while target is not None and self.pending(target) is None:
@@ -220,8 +214,6 @@ class CameraRolls:
     def manual_roll(self, game_id: str, dice_text: object) -> GameView:
         """Dice typed by hand (`y4 y5 b2`): the pending attempt's roll if one is declared for
         this game, and the table's last roll either way."""
-        from companion.session.core import now_iso
-
         found = self.pending(game_id)
         dice = cam.parse_dice_text(dice_text)
         if found is not None:

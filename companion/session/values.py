@@ -7,11 +7,17 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from companion.session.camera import Pending
-from companion.store.values import StoredEvent
+from companion.store.values import StoredEvent, utc_iso
 from vision.types import Die
+
+
+def now_iso() -> str:
+    """The time now, as the store writes its times."""
+    return utc_iso(datetime.now(UTC))
 
 
 def version_token(seq: int, pending_rev: int) -> str:
