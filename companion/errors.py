@@ -26,6 +26,18 @@ class RecordError(LineError):
     """A game record (or one line of it) cannot be read."""
 
 
+class FieldError(DicetableError, ValueError):
+    """A value the caller gave is refused; `field` names it (`players`, `options.edition`...)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+class PendingError(FieldError, InvalidEventError):
+    """A change to the pending roll (or accepting it) is refused; nothing changed."""
+
+
 class StoreError(DicetableError):
     """The event store cannot do what was asked."""
 

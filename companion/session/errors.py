@@ -1,20 +1,14 @@
-"""The session's own exceptions: a bad field of a request, a missing pending attempt."""
+"""The session's own exceptions: a bad field of a request, a missing pending attempt.
+
+FieldError and PendingError are defined in `companion.errors` (the table roll raises them
+without importing the session) and named here too, where the session's callers import them.
+"""
 
 from __future__ import annotations
 
-from companion.errors import DicetableError, InvalidEventError
-
-
-class FieldError(DicetableError, ValueError):
-    """A value the caller gave is refused; `field` names it (`players`, `options.edition`...)."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        self.field = field
-        super().__init__(message)
-
-
-class PendingError(FieldError, InvalidEventError):
-    """A change to the pending roll (or accepting it) is refused; nothing changed."""
+from companion.errors import DicetableError
+from companion.errors import FieldError as FieldError
+from companion.errors import PendingError as PendingError
 
 
 class NoPendingError(DicetableError, LookupError):

@@ -4,23 +4,59 @@ it as a pending roll like an RYB attempt (`companion.session.camera.Pending` wit
 all the dice in one list, `owners` naming whose each die is ("" for a die outside every player's
 zone), corrected die by die with the same calls, and accepted as one record line per player.
 
-Pure functions over `Pending`; `companion.session.roll` finds the zones and calls them.
+Pure functions over a pending roll (`TablePending`, which the session's `Pending` is);
+`companion.session.roll` finds the zones and calls them. Nothing here imports the session.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
-from companion.session.errors import PendingError
+from companion.errors import PendingError
 from companion.table_roll.split import UNZONED, split_by_player
-from vision.types import DiceReading, Die
-
-if TYPE_CHECKING:
-    from companion.session.camera import CameraShot, Pending
+from vision.types import Colour, DiceReading, Die
 
 STRAY = ""  # the owner of a die outside every rolling player's zone
+Split = tuple[tuple[Die, ...], tuple[str, ...], tuple[str, ...]]
+
+
+class TablePending(Protocol):
+    """What the table roll reads of a pending roll (`companion.session.camera.Pending`), a frozen
+    dataclass it changes with `dataclasses.replace`. The camera's shot is passed through unread."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def expected(self) -> Mapping[Colour, int]: ...
+
+    @property
+    def dice(self) -> tuple[Die, ...]: ...
+
+    @property
+    def rollers(self) -> tuple[str, ...]: ...
+
+    @property
+    def owners(self) -> tuple[str, ...]: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+    @property
+    def line_format(self) -> str: ...
+
+    @property
+    def has_roll(self) -> bool: ...
+
+    @property
+    def queued(self) -> object | None: ...
+
+    @property
+    def queued_split(self) -> Split | None: ...
+
+
+P = TypeVar("P", bound=TablePending)
 
 
 @runtime_checkable
@@ -47,12 +83,12 @@ class Group:
     dice: tuple[Die, ...]
 
 
-def dice_each(pending: Pending) -> int:
+def dice_each(pending: TablePending) -> int:
     """How many dice each player throws (the rules' `expected_dice` for one player)."""
     return sum(pending.expected.values())
 
 
-def groups(pending: Pending) -> tuple[Group, ...]:
+def groups(pending: TablePending) -> tuple[Group, ...]:
     """Every rolling player's dice, in seat order, then the stray dice (player "")."""
     out = []
     for player in (*pending.rollers, STRAY):
@@ -72,13 +108,13 @@ def problem(group: Group, count: int) -> str | None:
     return None
 
 
-def problems(pending: Pending) -> tuple[str, ...]:
+def problems(pending: TablePending) -> tuple[str, ...]:
     count = dice_each(pending)
     found = (problem(g, count) for g in groups(pending) if g.player != STRAY)
     return tuple(p for p in found if p is not None)
 
 
-def check_text(pending: Pending) -> str:
+def check_text(pending: TablePending) -> str:
     """`Ann has 5 dice, not 6; 1 die lies outside every player's zone` or that all is in."""
     stray = len([o for o in pending.owners if o == STRAY])
     parts = list(problems(pending))
@@ -89,17 +125,17 @@ def check_text(pending: Pending) -> str:
     return "; ".join(parts)
 
 
-def line_of(pending: Pending, group: Group) -> str:
+def line_of(pending: TablePending, group: Group) -> str:
     pips = " ".join(str(d.pips) for d in group.dice)
     return pending.line_format.format(player=group.player, pips=pips)
 
 
-def lines(pending: Pending) -> tuple[str, ...]:
+def lines(pending: TablePending) -> tuple[str, ...]:
     """Each rolling player's record line, in seat order (whatever their dice)."""
     return tuple(line_of(pending, g) for g in groups(pending) if g.player != STRAY)
 
 
-def accept_lines(pending: Pending) -> tuple[str, ...]:
+def accept_lines(pending: TablePending) -> tuple[str, ...]:
     """The lines accepting the table roll; PendingError naming what still needs a person."""
     if not pending.has_roll:
         raise PendingError("the table roll has no dice yet: wait for them to settle")
@@ -109,7 +145,7 @@ def accept_lines(pending: Pending) -> tuple[str, ...]:
     return lines(pending)
 
 
-def accepted(pending: Pending) -> Pending:
+def accepted(pending: P) -> P:
     """What Accept recorded: a table roll without its stray dice (an attempt as it is)."""
     if not pending.rollers:
         return pending
@@ -118,7 +154,7 @@ def accepted(pending: Pending) -> Pending:
     return replace(pending, dice=dice, owners=tuple(pending.owners[k] for k in keep))
 
 
-def table_json(pending: Pending) -> dict[str, Any]:
+def table_json(pending: TablePending) -> dict[str, Any]:
     count = dice_each(pending)
     return {
         "rollers": list(pending.rollers),
@@ -136,7 +172,7 @@ def table_json(pending: Pending) -> dict[str, Any]:
     }
 
 
-def owner_of_new_die(pending: Pending, player: object) -> str:
+def owner_of_new_die(pending: TablePending, player: object) -> str:
     """Whose a die added by hand is: a rolling player's, named in words when it is not."""
     if not pending.rollers:
         if player not in (None, ""):
@@ -171,15 +207,12 @@ def split_table(
     return tuple(dice), tuple(owners), tuple(notes)
 
 
-Split = tuple[tuple[Die, ...], tuple[str, ...], tuple[str, ...]]
-
-
 def with_table_shot(
-    pending: Pending,
-    shot: CameraShot,
+    pending: P,
+    shot: object,
     split: tuple[tuple[Die, ...], tuple[str, ...], Iterable[str]],
     rev: int,
-) -> Pending:
+) -> P:
     """The settled table for a table roll still waiting for one; a table already shown stays
     until a person acts on it, and the newer one waits as `queued` (as for an attempt)."""
     dice, owners, notes = split
@@ -189,14 +222,14 @@ def with_table_shot(
     return _shown(pending, shot, whole, rev)
 
 
-def with_queued_table(pending: Pending, rev: int) -> Pending:
+def with_queued_table(pending: P, rev: int) -> P:
     """The newer table waiting replaces the one shown and its corrections (a person chose it)."""
     if pending.queued is None or pending.queued_split is None:
         raise PendingError("no newer camera roll is waiting")
     return _shown(pending, pending.queued, pending.queued_split, rev)
 
 
-def _shown(pending: Pending, shot: CameraShot, split: Split, rev: int) -> Pending:
+def _shown(pending: P, shot: object, split: Split, rev: int) -> P:
     dice, owners, notes = split
     return replace(
         pending,
