@@ -173,12 +173,20 @@ def overlay_test() -> Response:
     return _overlay_page(None, game, sample=True)
 
 
+# `?layout=`: the whole overlay, a compact corner, or one panel alone (docs/dashboard.md).
+OVERLAY_LAYOUTS = ("full", "corner", "goals", "roll", "scores")
+
+
 def _overlay_page(game_id: str | None, game: str, *, sample: bool = False) -> Response:
     # No state is embedded: the overlay reads it over the token-checked stream, and a page
     # OBS caches must never hold a stale game. `?test=1` embeds the game's sample instead.
+    layout = request.args.get("layout", "full")
+    if layout not in OVERLAY_LAYOUTS:
+        layouts = ", ".join(OVERLAY_LAYOUTS)
+        return overlay_notice(400, f"there is no layout {layout[:40]!r} (layouts: {layouts}).")
     template = for_game("overlay.html", game)
     shown = sample_view(game) if sample else None
-    return _no_store(render_template(template, game_id=game_id, sample=shown))
+    return _no_store(render_template(template, game_id=game_id, sample=shown, layout=layout))
 
 
 def for_game(template: str, game: str) -> str:

@@ -4,16 +4,27 @@
 
 import { follow } from "./live.js";
 
-const WIDTH = 1920;
-const HEIGHT = 1080;
+// Each layout's logical canvas (`?layout=`, checked by the server): the whole frame and the
+// compact corner draw on 1920x1080; a single panel on a canvas of its own shape, so an OBS source
+// of that shape shows it large.
+const SIZES = {
+  full: [1920, 1080],
+  corner: [1920, 1080],
+  goals: [600, 1000],
+  roll: [1040, 520],
+  scores: [1840, 180],
+};
 
 export const root = document.getElementById("overlay");
 export const canvas = document.getElementById("canvas");
 export const part = (id) => document.getElementById(id);
 export const params = new URLSearchParams(window.location.search);
+const [WIDTH, HEIGHT] = SIZES[root.dataset.layout] || SIZES.full;
 
 function fit() {
   const scale = Math.min(window.innerWidth / WIDTH, window.innerHeight / HEIGHT);
+  canvas.style.width = `${WIDTH}px`;
+  canvas.style.height = `${HEIGHT}px`;
   canvas.style.transform = `scale(${scale})`;
 }
 
