@@ -50,7 +50,8 @@ def test_each_layout_stays_in_its_box(
     page.goto(dashboard.url(f"/overlay?test=1&game={game}&layout={layout}&token={OVERLAY}"))
     page.wait_for_selector("#overlay[data-state=live]", state="attached")
     for part in ("html", "body"):
-        assert page.eval_on_selector(part, "e => getComputedStyle(e).backgroundColor") == TRANSPARENT
+        colour = page.eval_on_selector(part, "e => getComputedStyle(e).backgroundColor")
+        assert colour == TRANSPARENT
     boxes = shown(page)
     assert boxes and set(boxes) <= allowed, boxes
     for panel, box in boxes.items():
