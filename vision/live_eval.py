@@ -1,29 +1,17 @@
-"""`dicetable eval-live DIR...`: the live path measured from
-outside, on a test video per labelled folder (`models.render.live_video`).
-
-Each folder's video is written as an mp4 and played through the very path `dicetable watch`
-takes (the file source on the video's own clock, the reader, the motion measure, the settle
-detector); every roll and correction is collected and scored against the video's truth
-(`vision.live_score`), beside the same six photos read as stills by the same reader.
+"""The live path measured from outside (`dicetable eval-live`, `models.render.live_eval`): a
+video played through the very path `dicetable watch` takes (the file source on the video's own
+clock, the reader, the motion measure, the settle detector), every roll and correction
+collected, and the report of its score against the video's truth (`vision.live_score`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import shlex
-import sys
-import tempfile
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from vision.live_score import LiveScore, SentRoll, VideoTruth, score_live
+from vision.live_score import LiveScore, SentRoll, VideoTruth
 from vision.reading_protocol import Reader
-from vision.types import DiceReading
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,29 +47,6 @@ def play(video: Path, reader: Reader) -> tuple[SentRoll, ...]:
     return tuple(sent[k] for k in sorted(sent))
 
 
-def evaluate(folder: Path, reader: Reader, seed: int, keep: Path | None) -> LiveReport:
-    import cv2
-
-    from models.render.live_video import build, write_mp4
-
-    video = build(folder, seed)
-    stills = []
-    for im in video.photos:
-        image = cv2.imread(str(im.path), cv2.IMREAD_COLOR)
-        stills.append(
-            DiceReading.empty() if image is None else reader.read(np.asarray(image, np.uint8))
-        )
-    with tempfile.TemporaryDirectory() as tmp:
-        where = keep if keep is not None else Path(tmp)
-        where.mkdir(parents=True, exist_ok=True)
-        path = write_mp4(video, where / f"{video.truth.name}.mp4")
-        if keep is not None:
-            truth = json.dumps(asdict(video.truth), default=str, indent=1)
-            (where / f"{video.truth.name}.truth.json").write_text(truth, encoding="utf-8")
-        rolls = play(path, reader)
-    return LiveReport(str(folder), video.truth, score_live(video.truth, rolls, stills), rolls)
-
-
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
 
@@ -105,31 +70,3 @@ def as_json(report: LiveReport) -> dict[str, Any]:
     out: dict[str, Any] = {"set": report.truth.name, "folder": report.folder, **asdict(s)}
     out.update(delay_p50_ms=s.delay_p50_ms, delay_max_ms=s.delay_max_ms, met=s.meets_targets())
     return out
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="YOLO-labelled folder")
-    parser.add_argument(
-        "--game",
-        choices=("none", "ryb"),
-        default="ryb",
-        help="read as at this game's table (ryb, the default, as `watch --game ryb` reads)",
-    )
-    parser.add_argument("--seed", type=int, default=0, help="the video maker's seed")
-    parser.add_argument("--keep", type=Path, metavar="OUT", help="keep each video and its truth")
-    parser.add_argument("--json", action="store_true", help="one JSON object per folder")
-
-
-def run(args: argparse.Namespace, argv: Sequence[str], reader: Reader) -> int:
-    """Print the command, then one line (or JSON object) per folder; 1 if a folder failed."""
-    print(f"$ {shlex.join(argv)}", flush=True)
-    failed = False
-    for folder in args.folders:
-        try:
-            report = evaluate(folder, reader, args.seed, args.keep)
-        except (OSError, ValueError) as exc:
-            print(f"{folder}: {exc}", file=sys.stderr)
-            failed = True
-            continue
-        print(json.dumps(as_json(report)) if args.json else describe(report), flush=True)
-    return 1 if failed else 0

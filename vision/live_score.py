@@ -109,7 +109,6 @@ def score_live(
     """`stills`: each throw's photo read alone (the figure the live path should keep)."""
     if len(stills) != len(truth.throws):
         raise ValueError(f"{len(stills)} still readings for {len(truth.throws)} throws")
-    ms_per_frame = 1000.0 / truth.fps
     caught = in_time = labelled = right = right_first = unsure = fixes = still_right = 0
     false: list[str] = []
     delays: list[float] = []
@@ -122,7 +121,7 @@ def score_live(
         if answer is None:
             continue
         caught += 1
-        delay = (answer.frame - throw.settle_frame) * ms_per_frame
+        delay = (answer.frame - throw.settle_frame) * 1000.0 / truth.fps
         delays.append(delay)
         in_time += delay <= IN_TIME_MS
         right += right_dice(throw.boxes, answer.final, truth.match_by)

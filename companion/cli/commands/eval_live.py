@@ -1,11 +1,11 @@
 """`dicetable eval-live DIR... [--game none|ryb] [--seed S] [--keep OUT] [--json]`: the live
-path measured on a test video made from each labelled folder (`vision.live_eval`)."""
+path measured on a test video made from each labelled folder (`models.render.live_eval`)."""
 
 from __future__ import annotations
 
 import argparse
 
-from vision import live_eval
+from models.render import live_eval
 
 
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:

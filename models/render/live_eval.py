@@ -1,0 +1,74 @@
+"""`dicetable eval-live DIR...`: the live path measured on a test video per labelled folder.
+
+Each folder's video (`models.render.live_video`) is written as an mp4 and played as `dicetable
+watch` plays a file (`vision.live_eval.play`); its rolls and corrections are scored against the
+video's truth, beside the same six photos read as stills by the same reader
+(`vision.live_score`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from models.render.live_video import build, write_mp4
+from vision.live_eval import LiveReport, as_json, describe, play
+from vision.live_score import score_live
+from vision.reading_protocol import Reader
+from vision.types import DiceReading
+
+
+def evaluate(folder: Path, reader: Reader, seed: int, keep: Path | None) -> LiveReport:
+    video = build(folder, seed)
+    stills = []
+    for im in video.photos:
+        image = cv2.imread(str(im.path), cv2.IMREAD_COLOR)
+        stills.append(
+            DiceReading.empty() if image is None else reader.read(np.asarray(image, np.uint8))
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        where = keep if keep is not None else Path(tmp)
+        where.mkdir(parents=True, exist_ok=True)
+        path = write_mp4(video, where / f"{video.truth.name}.mp4")
+        if keep is not None:
+            truth = json.dumps(asdict(video.truth), default=str, indent=1)
+            (where / f"{video.truth.name}.truth.json").write_text(truth, encoding="utf-8")
+        rolls = play(path, reader)
+    return LiveReport(str(folder), video.truth, score_live(video.truth, rolls, stills), rolls)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="YOLO-labelled folder")
+    parser.add_argument(
+        "--game",
+        choices=("none", "ryb"),
+        default="ryb",
+        help="read as at this game's table (ryb, the default, as `watch --game ryb` reads)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the video maker's seed")
+    parser.add_argument("--keep", type=Path, metavar="OUT", help="keep each video and its truth")
+    parser.add_argument("--json", action="store_true", help="one JSON object per folder")
+
+
+def run(args: argparse.Namespace, argv: Sequence[str], reader: Reader) -> int:
+    """Print the command, then one line (or JSON object) per folder; 1 if a folder failed."""
+    print(f"$ {shlex.join(argv)}", flush=True)
+    failed = False
+    for folder in args.folders:
+        try:
+            report = evaluate(folder, reader, args.seed, args.keep)
+        except (OSError, ValueError) as exc:
+            print(f"{folder}: {exc}", file=sys.stderr)
+            failed = True
+            continue
+        print(json.dumps(as_json(report)) if args.json else describe(report), flush=True)
+    return 1 if failed else 0
