@@ -16,7 +16,12 @@ from companion.session.errors import FieldError
 from companion.store.values import MAX_TITLE_CHARS
 
 # The names BG Stats knows the games by.
-GAME_NAMES = {"ryb": "RYB (Red Yellow Blue)", "rgb": "RGB"}
+GAME_NAMES = {
+    "ryb": "RYB (Red Yellow Blue)",
+    "rgb": "RGB",
+    "flyer": "Essen 2006 flyer game",
+    "modifier": "Modifier dice game",
+}
 
 if TYPE_CHECKING:
     from companion.session.values import GameView
@@ -90,7 +95,7 @@ class GameChores:
             game_id=info.id,
             game_name=GAME_NAMES.get(info.game, info.game),
             players=tuple(str(p.get("name")) for p in players),
-            scores=tuple(_number(p.get("score")) for p in players),
+            scores=tuple(_score(p) for p in players),
             winner=rules.winner(state),
             started_at=_instant(info.created_at),
             last_move_at=_instant(last),
@@ -106,7 +111,12 @@ class GameChores:
 
 def _scores(rules: GameRules[Any, Any], state: Any) -> list[int | None]:
     players = rules.state_json(state).get("players", [])
-    return [_number(p.get("score")) for p in players]
+    return [_score(p) for p in players]
+
+
+def _score(player: Mapping[str, Any]) -> int | None:
+    """A player's score: `score`, or the modifier game's `tokens` (what it is won by)."""
+    return _number(player.get("score", player.get("tokens")))
 
 
 def _number(value: object) -> int | None:
