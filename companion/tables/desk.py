@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,14 @@ import numpy.typing as npt
 from calibration.errors import CalibrationError
 from companion.tables import learn
 from companion.tables.names import table_for
-from companion.tables.register import Group, RegisterError, confirmations, groups
+from companion.tables.register import (
+    Group,
+    RegisterError,
+    confirmations,
+    groups,
+    numbered,
+    parse_not_dice,
+)
 from companion.tables.store import TableStore, open_store
 from vision.memory import Confirmed
 from vision.types import DiceReading, Die
@@ -32,10 +39,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The dice on the table when the players asked to register them."""
+    """The dice on the table when the players asked to register them, and the frame they lay
+    in with each numbered (JPEG; None where no frame came)."""
 
     number: int
     found: tuple[Group, ...]
+    picture_jpeg: bytes | None = field(default=None, repr=False)
 
 
 class TableDesk:
@@ -95,22 +104,35 @@ class TableDesk:
         self._reload_empty()
         return phantoms
 
-    def snapshot(self, reading: DiceReading | None) -> Snapshot:
-        """Group the dice on the table now, for the players to confirm."""
+    def snapshot(
+        self, reading: DiceReading | None, frame: npt.NDArray[np.uint8] | None = None
+    ) -> Snapshot:
+        """Group the dice on the table now, for the players to confirm; with the frame, a
+        picture of it with every die numbered as `register.numbered` orders them."""
         if reading is None or not any(d.signature for d in reading.dice):
             raise RegisterError("the camera sees no dice to register yet", "camera")
+        found = groups(reading.dice)
+        picture = None if frame is None else _numbered_jpeg(frame, found)
         with self._lock:
             number = 1 if self._snapshot is None else self._snapshot.number + 1
-            self._snapshot = Snapshot(number, groups(reading.dice))
+            self._snapshot = Snapshot(number, found, picture)
             return self._snapshot
 
-    def register(self, number: object, answers: dict[str, object]) -> int:
-        """Keep the snapshot's dice as answered; returns how many dice the memory gained."""
+    def snapshot_picture(self, number: int) -> bytes | None:
+        """The numbered picture of snapshot `number`, while it is the newest one."""
+        with self._lock:
+            shot = self._snapshot
+        return shot.picture_jpeg if shot is not None and shot.number == number else None
+
+    def register(self, number: object, answers: dict[str, object], not_dice: object = None) -> int:
+        """Keep the snapshot's dice as answered, the dice whose indexes are in `not_dice` as
+        "not a die"; returns how many dice the memory gained."""
         with self._lock:
             shot = self._snapshot
         if shot is None or number != shot.number:
             raise RegisterError("that view of the table is gone: look again", "snapshot")
-        added = self._learn(confirmations(shot.found, answers), "register")
+        marked = parse_not_dice(not_dice, len(numbered(shot.found)))
+        added = self._learn(confirmations(shot.found, answers, marked), "register")
         with self._lock:
             if self._snapshot is shot:
                 self._snapshot = None
@@ -160,6 +182,16 @@ class TableDesk:
             log.warning("reading without the empty table: %s", exc)
             empty = None
         self._reader.empty = empty  # one attribute swap, as for the memory
+
+
+def _numbered_jpeg(frame: npt.NDArray[np.uint8], found: tuple[Group, ...]) -> bytes | None:
+    import cv2
+
+    from vision.annotate import numbered as draw_numbers
+
+    picture = draw_numbers(frame, [d.box_xyxy for d in numbered(found)])
+    ok, encoded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return encoded.tobytes() if ok else None
 
 
 def model_reader_of(reader: Any) -> Any:

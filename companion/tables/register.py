@@ -2,12 +2,15 @@
 reader groups what it sees by colour, and the players confirm or correct each group at once.
 
 An answer names, for a colour as read, what those dice really are: a colour, or `none` for "not
-a die" (a speck, a tray's rivet). Pure values; the terminal and the dashboard ask the question.
+a die" (a speck, a tray's rivet). Every candidate is shown and numbered (group by group, in
+`numbered` order), so one thing the reader took for a die among real dice of its colour (a
+board's token read as a white die) is marked "not a die" on its own. Pure values; the terminal
+and the dashboard ask the question.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.session.errors import FieldError
@@ -65,15 +68,56 @@ def parse_answer(text: object, read_as: Colour) -> Colour | None:
         ) from None
 
 
-def confirmations(found: Sequence[Group], answers: Mapping[str, object]) -> list[Confirmed]:
+def numbered(found: Sequence[Group]) -> tuple[Die, ...]:
+    """Every die of every group, in the groups' order: die k is shown as number k + 1."""
+    return tuple(d for group in found for d in group.dice)
+
+
+def parse_not_dice(value: object, count: int) -> frozenset[int]:
+    """The indexes (0-based) of the candidates marked "not a die": a list of whole numbers
+    below `count`, each named when it is no candidate's."""
+    if value is None:
+        return frozenset()
+    if not isinstance(value, list) or not all(
+        isinstance(k, int) and not isinstance(k, bool) for k in value
+    ):
+        raise RegisterError(f"not_dice must be a list of die indexes, got {value!r}", "not_dice")
+    bad = [k for k in value if not 0 <= k < count]
+    if bad:
+        raise RegisterError(
+            f"no die with index {bad[0]}: the table showed {count} (indexes 0 to {count - 1})",
+            "not_dice",
+        )
+    return frozenset(value)
+
+
+def parse_numbers(text: str, count: int) -> frozenset[int]:
+    """`3 7` (or `3,7`) as typed at the prompt: die numbers 1..count, as indexes."""
+    indexes = []
+    for word in text.replace(",", " ").split():
+        if not word.isdigit() or not 1 <= int(word) <= count:
+            raise RegisterError(f"{word!r} is no die's number: say numbers 1 to {count}")
+        indexes.append(int(word) - 1)
+    return frozenset(indexes)
+
+
+def confirmations(
+    found: Sequence[Group], answers: Mapping[str, object], not_dice: Collection[int] = ()
+) -> list[Confirmed]:
     """Every signed die of every group as the players answered for its colour (unanswered
-    groups are confirmed as read). An answer for a colour no group has is refused."""
+    groups are confirmed as read), but a die whose index (`numbered`) is in `not_dice` as "not
+    a die". An answer for a colour no group has is refused."""
     known = {g.colour.value for g in found}
     unknown = sorted(set(answers) - known)
     if unknown:
         raise RegisterError(f"no dice were read as {', '.join(unknown)}: nothing to answer there")
     out = []
+    index = 0
     for group in found:
         colour = parse_answer(answers.get(group.colour.value), group.colour)
-        out += [Confirmed(d.signature, colour, d.pips) for d in group.dice if d.signature]
+        for die in group.dice:
+            told = None if index in not_dice else colour
+            index += 1
+            if die.signature:
+                out.append(Confirmed(die.signature, told, die.pips))
     return out

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from companion.tables.learn import from_roll
-from companion.tables.register import RegisterError, confirmations, groups, parse_answer
+from companion.tables.register import (
+    RegisterError,
+    confirmations,
+    groups,
+    numbered,
+    parse_answer,
+    parse_not_dice,
+    parse_numbers,
+)
 from vision.types import Colour, Die
 
 
@@ -67,3 +75,44 @@ def test_an_accepted_roll_teaches_its_kept_dice_only() -> None:
     kept = (corrected, DICE[1], DICE[2], hand)  # the black die was removed: not this roll's
     taught = [(c.colour, c.pips) for c in from_roll(kept)]
     assert taught == [(Colour.BLUE, 3), (Colour.RED, 2), (Colour.OTHER, 6)]
+
+
+def test_a_die_marked_one_by_one_is_not_a_die_whatever_its_group_says() -> None:
+    found = groups(DICE)
+    assert [d.box_xyxy[0] for d in numbered(found)] == [0, 60, 30, 90]
+    kept = confirmations(found, {"other": "blue"}, frozenset({1}))
+    assert [(c.colour, c.pips) for c in kept] == [
+        (Colour.BLUE, 3),
+        (None, 6),
+        (Colour.RED, 2),
+        (Colour.BLACK, 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ([4], "no die with index 4"),
+        ([-1], "no die with index -1"),
+        ("1", "must be a list"),
+        ([True], "must be a list"),
+        ([1.0], "must be a list"),
+    ],
+)
+def test_bad_not_a_die_marks_are_named(value: object, why: str) -> None:
+    with pytest.raises(RegisterError, match=why) as caught:
+        parse_not_dice(value, 4)
+    assert caught.value.field == "not_dice"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [("", set()), ("2 4", {1, 3}), ("1,3", {0, 2}), (" 4 ", {3})]
+)
+def test_die_numbers_at_the_prompt(text: str, expected: set[int]) -> None:
+    assert parse_numbers(text, 4) == expected
+
+
+@pytest.mark.parametrize("text", ["0", "5", "two", "-1"])
+def test_numbers_that_are_no_dice_are_refused(text: str) -> None:
+    with pytest.raises(RegisterError, match="no die's number"):
+        parse_numbers(text, 4)

@@ -131,3 +131,33 @@ def test_changing_the_memory_needs_the_control_token_when_exposed(tmp_path: Path
         assert client.post("/api/tables/look", headers=bearer).status_code == 200
     finally:
         session.close()
+
+
+def test_each_die_is_numbered_and_can_be_marked_not_a_die(client: FlaskClient) -> None:
+    found = _look(client)
+    indexes = [d["index"] for g in found["groups"] for d in g["dice"]]
+    assert indexes == list(range(len(indexes)))
+    picture = client.get(found["picture"])
+    assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
+    assert picture.headers["Cache-Control"] == "no-store"
+    body = {"snapshot": found["snapshot"], "answers": {}, "not_dice": [indexes[-1]]}
+    result = client.post("/api/tables/register", json=body).get_json()
+    assert result["counts"]["not a die"] == 1 and result["dice"] == len(indexes)
+
+
+@pytest.mark.parametrize("not_dice", [[99], "0", [None]])
+def test_bad_not_a_die_marks_are_refused_and_keep_nothing(
+    client: FlaskClient, not_dice: object
+) -> None:
+    found = _look(client)
+    body = {"snapshot": found["snapshot"], "answers": {}, "not_dice": not_dice}
+    response = client.post("/api/tables/register", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "not_dice"
+    assert client.get("/api/tables").get_json()["dice"] == 0
+
+
+def test_an_old_snapshots_picture_is_gone(client: FlaskClient) -> None:
+    old = _look(client)
+    _look(client)
+    assert client.get(old["picture"]).status_code == 404
+    assert client.get("/api/tables/look/x1.jpg").status_code == 400

@@ -1,9 +1,12 @@
 """The table's memory over HTTP: what it holds, registering the dice on the table, clearing it.
 
 `GET /api/tables` says which table the camera reads at and what its memory holds;
-`POST /api/tables/look` groups the dice the camera sees now by colour (a numbered snapshot);
-`POST /api/tables/register` keeps that snapshot's dice as the players answered for each colour
-(`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}}`); `DELETE /api/tables/memory`
+`POST /api/tables/look` groups the dice the camera sees now by colour (a numbered snapshot: each
+die has an index, and `GET /api/tables/look/N.jpg` is the frame with each die numbered index + 1);
+`POST /api/tables/register` keeps that snapshot's dice as the players answered for each colour,
+and the dice they marked one by one as "not a die" as such
+(`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}, "not_dice": [4]}`);
+`DELETE /api/tables/memory`
 forgets every die of the table; `POST /api/tables/empty` keeps the camera's newest frame as the
 empty table (board and pieces laid out, no dice), whose pieces are then never read as dice.
 Changes need the control token like every other change.
@@ -20,7 +23,7 @@ from flask import Blueprint, Response, jsonify
 from companion.tables.desk import TableDesk
 from companion.tables.register import Group
 from web.config import services
-from web.errors import ApiError, json_body
+from web.errors import ApiError, json_body, url_int
 
 bp = Blueprint("tables", __name__)
 
@@ -52,18 +55,34 @@ def look() -> Response:
     json_body(())
     desk, live = _desk(), services().live
     reading = None if live is None else live.latest_reading()
-    shot = desk.snapshot(reading)
-    return jsonify({"snapshot": shot.number, "groups": [_group_json(g) for g in shot.found]})
+    frame = live.latest_frame() if isinstance(live, _Framed) else None
+    shot = desk.snapshot(reading, frame)
+    groups, start = [], 0
+    for group in shot.found:
+        groups.append(_group_json(group, start))
+        start += len(group.dice)
+    picture = None if shot.picture_jpeg is None else f"/api/tables/look/{shot.number}.jpg"
+    return jsonify({"snapshot": shot.number, "groups": groups, "picture": picture})
+
+
+@bp.get("/api/tables/look/<number>.jpg")
+def look_picture(number: str) -> Response:
+    desk = _desk()
+    data = desk.snapshot_picture(url_int(number, "snapshot"))
+    if data is None:
+        raise ApiError(404, f"no picture of snapshot {number}: look again", "snapshot")
+    # Snapshot numbers start again with the server: a cached picture could be another table's.
+    return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
 @bp.post("/api/tables/register")
 def register() -> Response:
-    body = json_body({"snapshot", "answers"}, required={"snapshot", "answers"})
+    body = json_body({"snapshot", "answers", "not_dice"}, required={"snapshot", "answers"})
     answers = body["answers"]
     if not isinstance(answers, dict):
         raise ApiError(400, "answers must map a colour as read to what those dice are", "answers")
     desk = _desk()
-    added = desk.register(body["snapshot"], answers)
+    added = desk.register(body["snapshot"], answers, body.get("not_dice"))
     return jsonify({"added": added, **desk.summary()})
 
 
@@ -84,11 +103,16 @@ def record_empty() -> Response:
     return jsonify({"phantoms": phantoms, **desk.summary()})
 
 
-def _group_json(group: Group) -> dict[str, Any]:
+def _group_json(group: Group, start: int) -> dict[str, Any]:
+    """A group and each of its dice; `start` is the index of its first die."""
     return {
         "colour": group.colour.value,
         "count": len(group.dice),
         "unsure": sum(1 for d in group.dice if d.unsure),
         "pips": [d.pips for d in group.dice],
         "boxes": [list(d.box_xyxy) for d in group.dice],
+        "dice": [
+            {"index": start + k, "pips": d.pips, "box_xyxy": list(d.box_xyxy), "unsure": d.unsure}
+            for k, d in enumerate(group.dice)
+        ],
     }

@@ -3,8 +3,10 @@
 - `dicetable learn --table NAME DIR...`: fill it from YOLO-labelled photos (a `colours.csv`
   gives the dice' colours, as in `../shared/dice-data`; without one, the colour read is kept);
 - `dicetable tables [--clear NAME]`: what each table remembers, or forget one table's dice;
-- `dicetable register --source SPEC [--table NAME]`: read the dice on the table, then confirm
-  or correct each colour group at the prompt (`--yes` keeps every group as read).
+- `dicetable register --source SPEC [--table NAME]`: read the dice on the table, number every
+  one, then confirm or correct each colour group at the prompt and say which numbers are not
+  dice at all (a board's token, a rivet); `--yes` keeps every group as read, `--picture FILE`
+  writes the frame with the numbers on.
 
 The memory lives in the data folder (`--data DIR`, else `$DICETABLE_DATA`, else `./data`).
 """
@@ -26,9 +28,13 @@ from companion.tables.register import (
     RegisterError,
     confirmations,
     groups,
+    numbered,
     parse_answer,
+    parse_numbers,
 )
 from vision.arguments import whole
+
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 
 class TableCommandError(DicetableError, ValueError):
@@ -49,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         parser.add_argument("--table", help="default: the active calibration profile's name")
         parser.add_argument("--frames", type=whole(1, 300), default=15, help="frames to read")
         parser.add_argument("--yes", action="store_true", help="keep every group as read")
+        parser.add_argument(
+            "--picture", type=Path, metavar="FILE.jpg", help="write the frame, dice numbered"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,19 +124,60 @@ def _register(args: argparse.Namespace, data: Path) -> int:
     table = args.table or table_for(data) or DEFAULT_TABLE
     store, reader = _store(data), _reader()
     store.load(table)
-    reading = _settled_reading(args.source, args.frames, reader)
+    if args.picture is not None and args.picture.suffix.lower() not in PICTURE_SUFFIXES:
+        raise TableCommandError(
+            f"--picture {str(args.picture)!r} must end in {', '.join(PICTURE_SUFFIXES)}"
+        )
+    frame = _settled_frame(args.source, args.frames)
+    reading = reader.read(frame)
     found = groups([d for d in reading.dice if d.signature])
     if not found:
         raise TableCommandError("the camera sees no dice: put the table's dice in view")
+    every = numbered(found)
+    if args.picture is not None:
+        _write_picture(args.picture, frame, every)
     answers: dict[str, object] = {}
-    print(f"table {table!r}: {sum(len(g.dice) for g in found)} dice in view")
+    print(f"table {table!r}: {len(every)} dice in view")
+    number = 1
     for group in found:
-        if args.yes:
-            continue
-        answers[group.colour.value] = _ask(group)
-    added = store.add(table, confirmations(found, answers), "register")
-    print(f"kept {added} dice for table {table!r}")
+        print(f"{group.describe()}: numbers {number} to {number + len(group.dice) - 1}")
+        for die in group.dice:
+            x1, y1, x2, y2 = die.box_xyxy
+            print(f"  {number}: {die.pips} pips at x {(x1 + x2) // 2}, y {(y1 + y2) // 2}")
+            number += 1
+        if not args.yes:
+            answers[group.colour.value] = _ask(group)
+    not_dice = frozenset() if args.yes else _ask_numbers(len(every))
+    added = store.add(table, confirmations(found, answers, not_dice), "register")
+    gone = f" ({len(not_dice)} of them as not a die)" if not_dice else ""
+    print(f"kept {added} dice for table {table!r}{gone}")
     return 0
+
+
+def _ask_numbers(count: int, tries: int = 3) -> frozenset[int]:
+    """The numbers of the things that are not dice at all, as indexes."""
+    prompt = "numbers of things that are not dice (a token, a rivet), or Enter for none: "
+    for _ in range(tries):
+        try:
+            text = input(prompt)
+        except EOFError:
+            raise TableCommandError("no answer came (input closed): nothing was kept") from None
+        try:
+            return parse_numbers(text, count)
+        except RegisterError as exc:
+            print(exc, file=sys.stderr)
+    raise TableCommandError(f"{tries} answers were not die numbers: nothing was kept")
+
+
+def _write_picture(path: Path, frame: Any, dice: Any) -> None:
+    import cv2
+
+    from vision.annotate import numbered as draw_numbers
+
+    picture = draw_numbers(frame, [d.box_xyxy for d in dice])
+    if not cv2.imwrite(str(path), picture):
+        raise TableCommandError(f"--picture {path}: cannot write the picture there")
+    print(f"wrote {path}: the dice as numbered below", file=sys.stderr)
 
 
 def _ask(group: Group, tries: int = 3) -> str:
@@ -148,8 +198,8 @@ def _ask(group: Group, tries: int = 3) -> str:
     raise TableCommandError(f"{tries} answers were not colours: nothing was kept")
 
 
-def _settled_reading(source_spec: str, frames: int, reader: Any) -> Any:
-    """The reading of the last of `frames` frames (a camera's first frames are often dark)."""
+def _settled_frame(source_spec: str, frames: int) -> Any:
+    """The last of `frames` frames (a camera's first frames are often dark)."""
     from vision.errors import VisionError
     from vision.sources import open_source
 
@@ -170,4 +220,4 @@ def _settled_reading(source_spec: str, frames: int, reader: Any) -> Any:
     if last is None:
         raise TableCommandError(f"no frame came from {source_spec!r}")
     print(f"read frame {last.index} of {source_spec}", file=sys.stderr)
-    return reader.read(last.frame_bgr)
+    return last.frame_bgr

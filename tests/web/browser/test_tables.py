@@ -50,3 +50,53 @@ def test_the_players_register_their_dice_group_by_group(chromium: Any, tmp_path:
     assert errors == []
     assert "not a die" in summary and read_as
     assert desk.summary()["counts"].get("not a die", 0) >= 1
+
+
+def test_the_phantom_step_marks_a_boards_pieces_one_by_one(chromium: Any, tmp_path: Path) -> None:
+    """Every candidate is numbered on the picture with its own "not a die" box: the players
+    tick the board's phantoms among real dice of their colour, keep, and record the empty
+    table; the memory holds exactly the phantoms as "not a die"."""
+    from companion.tables.register import groups, numbered
+    from tests.tables.support import board
+
+    table = board(5008)
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), table.thrown)
+    desk = TableDesk(open_store(data), "default", feed.reader, data)
+    app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
+    shown = numbered(groups([d for d in feed.reader.read(table.thrown).dice if d.signature]))
+    phantoms = [k for k, d in enumerate(shown) if not table.is_die(d)]
+    assert phantoms, "the board should give the reader phantoms"
+    context = chromium.new_context(viewport=LAPTOP)
+    context.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    try:
+        with serving(app) as server:
+            tab = context.new_page()
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            tab.on("dialog", lambda dialog: dialog.accept())
+            tab.goto(f"http://{server.host}:{server.port}/tables", wait_until="domcontentloaded")
+            tab.wait_for_selector("#memory-summary:has-text('No empty table')")
+            tab.click("#look")
+            tab.wait_for_selector("#register-groups input[name='not-a-die']")
+            boxes = tab.locator("#register-groups input[name='not-a-die']")
+            assert boxes.count() == len(shown)
+            tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
+            for k in phantoms:
+                tab.check(f"#register-groups input[name='not-a-die'][value='{k}']")
+            screenshot(tab, "tables-phantoms")
+            tab.click("#keep-dice")
+            tab.wait_for_selector("#memory-summary:has-text('Kept')")
+            tab.click("#record-empty")
+            tab.wait_for_selector("#memory-summary:has-text('The empty table is recorded')")
+            summary = tab.inner_text("#memory-summary")
+            tab.close()
+    finally:
+        context.close()
+        session.close()
+    assert errors == []
+    assert "Recorded the empty table" in summary
+    counts = desk.summary()["counts"]
+    assert counts["not a die"] == len(phantoms)
+    assert sum(counts.values()) == len(shown)

@@ -1,4 +1,6 @@
-// Registering the table's dice: look, answer for each colour group, keep; or forget them all.
+// Registering the table's dice: look, answer for each colour group and mark anything that is not
+// a die one by one (every candidate is numbered on the picture), keep; record the empty table
+// (board and pieces, no dice), whose pieces are never read as dice; or forget the dice.
 import { request } from "./api.js";
 import { COLOURS } from "./colours.js";
 
@@ -17,7 +19,8 @@ function describe(summary) {
   if (!summary.learns) return "The camera is off or cannot learn: start the dashboard with a camera.";
   const parts = Object.entries(summary.counts).map(([colour, n]) => `${n} ${colour}`);
   const held = parts.length ? parts.join(", ") : "no dice yet";
-  return `Table "${summary.table}": the camera remembers ${summary.dice} dice (${held}).`;
+  const empty = summary.empty_table ? "The empty table is recorded." : "No empty table is recorded yet.";
+  return `Table "${summary.table}": the camera remembers ${summary.dice} dice (${held}). ${empty}`;
 }
 
 async function refresh() {
@@ -41,13 +44,32 @@ function choice(group) {
   return select;
 }
 
+/** One candidate of a group: its number on the picture and a box to mark it "not a die". */
+function dieMark(die) {
+  const label = document.createElement("label");
+  label.className = "register-die";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.name = "not-a-die";
+  box.value = String(die.index);
+  const unsure = die.unsure ? ", unsure" : "";
+  const pips = `${die.pips} ${die.pips === 1 ? "pip" : "pips"}${unsure}`;
+  box.setAttribute("aria-label", `number ${die.index + 1} (${pips}) is not a die`);
+  label.append(box, ` ${die.index + 1}: ${pips} — not a die`);
+  return label;
+}
+
 function groupItem(group) {
   const item = document.createElement("li");
   item.className = "register-group";
   const text = document.createElement("span");
   const unsure = group.unsure ? `, ${group.unsure} unsure` : "";
-  text.textContent = `${group.count} read as ${group.colour} (pips ${group.pips.join(" ")}${unsure}) are `;
-  item.append(text, choice(group));
+  const numbers = group.dice.map((d) => d.index + 1).join(", ");
+  text.textContent = `${group.count} read as ${group.colour} (numbers ${numbers}; pips ${group.pips.join(" ")}${unsure}) are `;
+  const dice = document.createElement("div");
+  dice.className = "register-dice";
+  dice.append(...group.dice.map(dieMark));
+  item.append(text, choice(group), dice);
   return item;
 }
 
@@ -57,6 +79,9 @@ async function look() {
     const found = await request("POST", "/api/tables/look");
     snapshot = found.snapshot;
     byId("register-groups").replaceChildren(...found.groups.map(groupItem));
+    const picture = byId("register-picture");
+    picture.hidden = !found.picture;
+    if (found.picture) picture.src = found.picture;
     byId("register-form").hidden = false;
   } catch (error) {
     showError(error);
@@ -70,8 +95,10 @@ async function keep(event) {
   for (const select of byId("register-groups").querySelectorAll("select")) {
     answers[select.name] = select.value;
   }
+  const marked = byId("register-groups").querySelectorAll("input[name='not-a-die']:checked");
+  const notDice = Array.from(marked, (box) => Number(box.value));
   try {
-    const result = await request("POST", "/api/tables/register", { snapshot, answers });
+    const result = await request("POST", "/api/tables/register", { snapshot, answers, not_dice: notDice });
     byId("register-form").hidden = true;
     byId("memory-summary").textContent = `Kept ${result.added} dice. ` + describe(result);
   } catch (error) {
@@ -90,7 +117,20 @@ async function forget() {
   }
 }
 
+async function recordEmpty() {
+  if (!window.confirm("Is every die off the table, with the board and pieces laid out as you play?")) return;
+  showError(null);
+  try {
+    const result = await request("POST", "/api/tables/empty");
+    const own = result.phantoms === 1 ? "1 thing the camera took for a die is" : `${result.phantoms} things the camera took for dice are`;
+    byId("memory-summary").textContent = `Recorded the empty table: ${own} the table's own now. ` + describe(result);
+  } catch (error) {
+    showError(error);
+  }
+}
+
 byId("look").addEventListener("click", look);
+byId("record-empty").addEventListener("click", recordEmpty);
 byId("register-form").addEventListener("submit", keep);
 byId("clear-memory").addEventListener("click", forget);
 refresh();

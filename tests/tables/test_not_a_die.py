@@ -1,0 +1,83 @@
+"""What players say is "not a die" is remembered by the table: a board's phantom marked at
+registration (on the dashboard or at the terminal) is never read again, after a restart too."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.cli import main
+from companion.tables.desk import TableDesk
+from companion.tables.register import numbered
+from companion.tables.store import open_store
+from tests.tables.support import board, fresh_reader
+from vision.types import Die
+
+SEED = 5008  # a rendered board with dice thrown on it where the reader reads phantoms
+LISTED = re.compile(r"^ +(\d+): \d pips at x (\d+), y (\d+)$", re.MULTILINE)
+
+
+def _on_a_die(x: int, y: int) -> bool:
+    return any(x1 <= x <= x2 and y1 <= y <= y2 for x1, y1, x2, y2 in board(SEED).dice)
+
+
+def _desk(data: Path) -> TableDesk:
+    return TableDesk(open_store(data), "default", fresh_reader(), data)
+
+
+def _split(desk: TableDesk) -> tuple[list[Die], list[Die]]:
+    table = board(SEED)
+    read = desk._reader.read(table.thrown).dice
+    return [d for d in read if table.is_die(d)], [d for d in read if not table.is_die(d)]
+
+
+def test_a_board_phantom_removed_at_registration_stays_removed_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    desk = _desk(tmp_path)
+    dice, phantoms = _split(desk)
+    assert phantoms, "the board should give the reader phantoms"
+    shot = desk.snapshot(desk._reader.read(board(SEED).thrown), board(SEED).thrown)
+    assert shot.picture_jpeg is not None
+    marked = [k for k, d in enumerate(numbered(shot.found)) if not board(SEED).is_die(d)]
+    assert desk.register(shot.number, {}, marked) == len(dice) + len(phantoms)
+    assert desk.summary()["counts"]["not a die"] == len(phantoms)
+    dice_after, phantoms_after = _split(_desk(tmp_path))  # a restart: the store, read afresh
+    assert phantoms_after == []
+    assert [(d.box_xyxy, d.pips) for d in dice_after] == [(d.box_xyxy, d.pips) for d in dice]
+
+
+def test_the_terminal_registers_phantoms_by_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "table.png"), board(SEED).thrown)
+    phantoms = sum(not board(SEED).is_die(d) for d in fresh_reader().read(board(SEED).thrown))
+    data = tmp_path / "data"
+    picture = tmp_path / "numbered.jpg"
+
+    def answer(prompt: str) -> str:
+        """Enter for every colour group; then the numbers listed at a phantom's place."""
+        if not prompt.startswith("numbers of things"):
+            return ""
+        listed = LISTED.findall(capsys.readouterr().out)
+        return " ".join(n for n, x, y in listed if not _on_a_die(int(x), int(y)))
+
+    monkeypatch.setattr("builtins.input", answer)
+    args = ["register", "--source", str(folder), "--data", str(data), "--frames", "1"]
+    assert main([*args, "--picture", str(picture)]) == 0
+    assert f"({phantoms} of them as not a die)" in capsys.readouterr().out
+    assert picture.is_file()
+    assert open_store(data).load("default").counts()["not a die"] == phantoms
+
+
+def test_a_picture_of_another_kind_is_refused_before_the_camera_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["register", "--source", "no-such-camera", "--data", str(tmp_path)]
+    assert main([*args, "--picture", str(tmp_path / "numbers.gif")]) == 2
+    assert "must end in .jpg" in capsys.readouterr().err
