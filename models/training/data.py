@@ -21,7 +21,7 @@ REAL_WEIGHTS = {
     # Dice trays on carpet, glitter and marbled dice, slanted phone views (held-out part kept).
     "rune55-pxl-colour": 0.15,
     # Real slanted photos of many dice looks on about ten surfaces (issue 30; held-out surfaces
-    # kept, `models.splits`), and casino dice on felt under coloured light.
+    # kept, `vision.datasets.splits`), and casino dice on felt under coloured light.
     "aws-phone": 0.1,
     "epanemu-felt": 0.06,
 }

@@ -1,4 +1,5 @@
-"""The held-out split (`models.splits`): fixed answers, same-photo files together, fair shares."""
+"""The held-out split (`vision.datasets.splits`, also named `models.splits`): fixed answers,
+same-photo files together, fair shares."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from models.splits import folder_split, roboflow_stem, split_of, stable_fraction
+from vision.datasets.splits import folder_split, roboflow_stem, split_of, stable_fraction
 
 # Golden answers: if these change, every figure measured on the test split changes with them.
 GOLDEN = [
@@ -29,7 +30,8 @@ def _answers() -> list[str]:
 def test_same_answer_in_a_fresh_interpreter() -> None:
     # str hashes are salted per process; the split must not depend on that.
     code = (
-        f"from models.splits import split_of;print(','.join(split_of(n, p) for n, p in {GOLDEN!r}))"
+        "from vision.datasets.splits import split_of;"
+        f"print(','.join(split_of(n, p) for n, p in {GOLDEN!r}))"
     )
     root = Path(__file__).resolve().parents[2]
     env = {"PYTHONHASHSEED": "12345", "PATH": ""}
@@ -134,3 +136,10 @@ def test_epanemu_keeps_a_block_of_shots_together() -> None:
     sides = {split_of("epanemu-felt", f"dice_{n}_jpg.jpg") for n in range(392, 396)}
     assert len(sides) == 1
     assert split_of("epanemu-felt", "dice_392_jpg.jpg") == "test"
+
+
+def test_training_code_still_finds_the_split_as_models_splits() -> None:
+    from models import splits
+
+    assert splits.split_of is split_of
+    assert set(splits.__all__) <= set(dir(splits))

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from models.splits import SPLITS, split_of
 from vision.datasets.size import image_size
+from vision.datasets.splits import SPLITS, split_of
 from vision.types import Colour, box_centre, check_face
 
 MatchBy = Literal["iou", "centre"]
@@ -78,7 +78,8 @@ class LabelledSet:
     problems: tuple[str, ...] = ()
 
     def split(self, which: str) -> tuple[LabelledImage, ...]:
-        """The images on one side of the held-out split (`models.splits`), or `all` of them."""
+        """The images on one side of the held-out split (`vision.datasets.splits`), or `all` of
+        them."""
         if which == "all":
             return self.images
         if which not in SPLITS:

@@ -1,7 +1,7 @@
 """`dicetable eval DIR...`: score a reader on YOLO-labelled folders (real photos or renders).
 
-Each folder is scored on its held-out `test` split by default (`models.splits`), so the figures
-are on images that training never saw. Images that cannot be decoded are listed and skipped.
+Each folder is scored on its held-out `test` split by default (`vision.datasets.splits`), so the
+figures are on images that training never saw. Images that cannot be decoded are listed and skipped.
 """
 
 from __future__ import annotations
