@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.errors import InvalidEventError, RecordError
+from companion.errors import InvalidEventError, RecordError, StoreValueError
 from companion.exports.record import RecordLine
 from companion.exports.record import start as start
 from companion.exports.record import step as step
@@ -20,6 +20,7 @@ from companion.store.values import (
     MAX_HEADER_KEY_CHARS,
     MAX_HEADER_VALUE_CHARS,
     MAX_LINE_CHARS,
+    check_text,
 )
 
 # Form option names to the record header keys the rules read (docs/record-format.md).
@@ -145,6 +146,10 @@ def check_header(rules: GameRules[Any, Any], header: Mapping[str, str]) -> None:
 HEADER_WORDS = {"Players": "the player names", "Title": "the title"}
 
 
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def check_storable_header(header: Mapping[str, str]) -> None:
     """FieldError naming the field of a header value over the store's limits."""
     if len(header) > MAX_HEADER_ITEMS:
@@ -166,6 +171,14 @@ def check_storable_header(header: Mapping[str, str]) -> None:
                 f"{MAX_HEADER_VALUE_CHARS}",
                 field_of_header_key(key),
             )
+        if not value.strip() or value != value.strip():
+            continue  # blank or padded: the form strips it; the store refuses other callers
+        try:
+            check_text(words, value, MAX_HEADER_VALUE_CHARS)
+        except StoreValueError as exc:
+            # A control character: the store would refuse it too, but without the field a
+            # form marks in red.
+            raise FieldError(capitalise(str(exc)), field_of_header_key(key)) from None
 
 
 def storable_line(line: str, source: RecordLine | None = None) -> str:
