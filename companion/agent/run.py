@@ -64,7 +64,7 @@ def run_agent(
     data_dir: Path | None,
     say: Callable[[str], None],
 ) -> int:
-    from companion.cli.live import open_table_feed
+    from companion.feed.live import open_table_feed
 
     outbox = Outbox(folder)
     sender = Sender(outbox, client, report=say)

@@ -43,7 +43,7 @@ def test_watch_reads_for_the_game_asked(
         asked.append(wanted)
         return Blank()
 
-    monkeypatch.setattr("companion.cli.live.table_reader", reader)
+    monkeypatch.setattr("companion.feed.live.table_reader", reader)
     assert main(["watch", str(frames), "--data", str(frames.parent / "data"), *given]) == 0
     assert asked == [game]
 

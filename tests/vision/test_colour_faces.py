@@ -15,7 +15,7 @@ import numpy.typing as npt
 import pytest
 
 from companion.cli.commands import watch
-from companion.cli.live import flyer_config, game_config
+from companion.feed.live import flyer_config, game_config
 from models.render.face import PIP_LAYOUT
 from models.render.palette import BGR, FLYER_FACES, hsv
 from vision.colour_face import (

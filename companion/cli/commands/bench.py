@@ -98,7 +98,7 @@ def _reader(kind: str, threads: int, game: bool = False) -> Any:
         from vision.baseline import BaselineReader
 
         return BaselineReader()
-    from companion.cli.live import game_reader
+    from companion.feed.live import game_reader
     from vision.reader import load_default_reader
 
     return game_reader(threads) if game else load_default_reader(threads=threads)

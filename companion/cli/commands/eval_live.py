@@ -13,7 +13,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.cli.live import game_config
+    from companion.feed.live import game_config
     from vision.reader import load_default_reader
 
     reader = load_default_reader(game_config() if args.game == "ryb" else None)

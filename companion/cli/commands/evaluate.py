@@ -108,7 +108,7 @@ def load_reader(which: str, game: str | None = None, models: Path | None = None)
 def _game_config(game: str | None) -> Any:
     if game is None:
         return None
-    from companion.cli.live import flyer_config, game_config
+    from companion.feed.live import flyer_config, game_config
 
     return flyer_config() if game == "flyer" else game_config()
 

@@ -39,7 +39,7 @@ def add_data_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def add_camera_game_argument(parser: argparse.ArgumentParser, default: str, described: str) -> None:
-    """`--game`: how a camera reads dice (`companion.cli.live.table_reader`); "none" names no
+    """`--game`: how a camera reads dice (`companion.feed.live.table_reader`); "none" names no
     game."""
     parser.add_argument("--game", choices=("none", "ryb", "flyer"), default=default, help=described)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.commands.game import add_data_argument, default_data_dir
-from companion.cli.readout import caption, reading_json
+from companion.feed.readout import caption, reading_json
 from vision.datasets import MatchBy
 from vision.errors import VisionError
 

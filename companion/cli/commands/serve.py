@@ -153,7 +153,7 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     tables = None
     try:
         if not args.no_camera and getattr(args, "workers", 1) == 1:
-            from companion.cli.live import open_table_feed
+            from companion.feed.live import open_table_feed
             from companion.tables.desk import TableDesk
 
             feed = open_table_feed(args.source, config.data_dir, game=camera_game(args))

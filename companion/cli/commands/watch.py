@@ -20,7 +20,7 @@ from companion.cli.commands.game import (
     camera_game,
     default_data_dir,
 )
-from companion.cli.readout import reading_json
+from companion.feed.readout import reading_json
 from vision.arguments import whole
 from vision.errors import VisionError
 
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.cli.live import table_reader
+    from companion.feed.live import table_reader
     from vision.live import LiveConfig, LivePipeline
     from vision.settle import RollCorrected, SettleConfig, SettledRoll
     from vision.sources import open_source

@@ -69,7 +69,7 @@ def open_table_feed(
 ) -> LivePipeline:
     """The camera (or stream, file, folder) `spec` names, or the bundled demo when None, read
     as at `game`'s table (`table_reader`)."""
-    from companion.cli.readout import caption
+    from companion.feed.readout import caption
 
     reader = table_reader(data_dir, game)
     return open_live_feed(spec, reader=reader, config=config, caption=caption)
