@@ -97,11 +97,12 @@ def _told(session: Session, desk: AgentDesk, club: ClubHub) -> Callable[[str, st
 
 
 def _teach(tables: TableDesk) -> Callable[[Pending], None]:
-    """An accepted camera roll teaches the table's memory its dice as the players left them."""
+    """An accepted camera roll teaches the table's memory its dice as the players left them,
+    and the dice they removed as "not a die" as such."""
 
     def teach(pending: Pending) -> None:
         if pending.camera is not None:
-            tables.learn_roll(pending.dice)
+            tables.learn_roll(pending.dice, pending.not_dice)
 
     return teach
 

@@ -15,6 +15,7 @@ from companion.table_roll import pending as tr
 from vision.types import COLOURS, Colour, DiceReading, Die
 
 MAX_DICE = 24
+NOT_A_DIE = "not-a-die"  # a removal that says what was removed is no die at all
 MAX_CORRECTIONS = 40
 # Dice entered or added by hand have no place in a frame; this box marks them.
 HAND_BOX = (0, 0, 1, 1)
@@ -93,7 +94,7 @@ def dice_match(expected: Mapping[Colour, int], dice: Sequence[Die]) -> bool:
 class Correction:
     """One change a person made to the camera's reading."""
 
-    action: str  # "correct", "add" or "remove"
+    action: str  # "correct", "add", "remove" or "not-a-die" (removed, and no die at all)
     index: int
     before: str | None
     after: str | None
@@ -105,6 +106,8 @@ class Correction:
             return f"corrected die {self.index + 1} to {self.after}"
         if self.action == "add":
             return f"added {self.after}"
+        if self.action == NOT_A_DIE:
+            return f"removed die {self.index + 1} ({self.before}): not a die"
         return f"removed die {self.index + 1} ({self.before})"
 
     def to_json(self) -> dict[str, Any]:
@@ -162,6 +165,9 @@ class Pending:
     queued: CameraShot | None = None
     # A table roll's queued shot split by zone (dice, owners, notes), as `owners` splits `dice`.
     queued_split: tuple[tuple[Die, ...], tuple[str, ...], tuple[str, ...]] | None = None
+    # Dice the camera read that players removed as "not a die" (a token, a rivet): when the
+    # roll is accepted they teach the table's memory so (a plain removal teaches nothing).
+    not_dice: tuple[Die, ...] = ()
 
     @property
     def has_roll(self) -> bool:
@@ -202,7 +208,11 @@ class Pending:
             "seq": self.seq,
             "has_roll": self.has_roll,
             "source": self.source if self.has_roll else None,
-            "dice": [dict(d.to_json(), index=k) for k, d in enumerate(self.dice)],
+            # `learns`: the camera read this die (it has a signature), so "not a die" can teach.
+            "dice": [
+                dict(d.to_json(), index=k, learns=d.signature is not None)
+                for k, d in enumerate(self.dice)
+            ],
             "unsure": list(self.unsure),
             "check": self.check,
             "matches": self.matches,
@@ -236,6 +246,7 @@ def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
         dice=shot.reading.dice,
         camera=shot,
         corrections=(),
+        not_dice=(),
         entered_by_hand=False,
         queued=None,
         rev=rev,
@@ -280,6 +291,7 @@ def with_queued(pending: Pending, rev: int) -> Pending:
         dice=shot.reading.dice,
         camera=shot,
         corrections=(),
+        not_dice=(),
         entered_by_hand=False,
         queued=None,
         rev=rev,
@@ -305,7 +317,15 @@ def with_hand_dice(pending: Pending, dice: tuple[Die, ...], rev: int) -> Pending
             "its player, or record each player's roll line",
             "dice",
         )
-    return replace(pending, dice=dice, camera=None, corrections=(), entered_by_hand=True, rev=rev)
+    return replace(
+        pending,
+        dice=dice,
+        camera=None,
+        corrections=(),
+        not_dice=(),
+        entered_by_hand=True,
+        rev=rev,
+    )
 
 
 def _index(pending: Pending, index: object) -> int:
@@ -348,14 +368,27 @@ def add_die(
     return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
 
 
-def remove_die(pending: Pending, index: object, rev: int, was: object = None) -> Pending:
+def remove_die(
+    pending: Pending, index: object, rev: int, was: object = None, not_a_die: object = False
+) -> Pending:
+    """Take die `index` out of the roll. With `not_a_die`, the players say it is no die at all:
+    the accepted roll teaches the table that (a die merely not part of this roll teaches
+    nothing: it may be a real die of another player's pool lying in view)."""
+    if not isinstance(not_a_die, bool):
+        raise PendingError(f"not_a_die must be true or false, got {not_a_die!r}", "not_a_die")
     at = _index(pending, index)
     _check_was(pending, at, was)
     old = pending.dice[at]
+    if not_a_die and old.signature is None:
+        raise PendingError(
+            f"die {at + 1} was not read by the camera here: remove it (it teaches nothing)",
+            "not_a_die",
+        )
     dice = pending.dice[:at] + pending.dice[at + 1 :]
     owners = pending.owners[:at] + pending.owners[at + 1 :]
-    fix = Correction("remove", at, die_text(old.colour, old.pips), None)
-    return replace(_corrected(pending, dice, fix, rev), owners=owners)
+    fix = Correction(NOT_A_DIE if not_a_die else "remove", at, die_text(old.colour, old.pips), None)
+    gone = (*pending.not_dice, old) if not_a_die else pending.not_dice
+    return replace(_corrected(pending, dice, fix, rev), owners=owners, not_dice=gone)
 
 
 def attempt_line(pending: Pending) -> str:

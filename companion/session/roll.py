@@ -244,10 +244,13 @@ class CameraRolls:
         self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player))
         return self.view(game_id)
 
-    def remove_die(self, game_id: str, index: object, was: object = None) -> GameView:
-        """A die the camera saw that is not part of the roll (`was` as for `correct_die`)."""
+    def remove_die(
+        self, game_id: str, index: object, was: object = None, not_a_die: object = False
+    ) -> GameView:
+        """A die the camera saw that is not part of the roll (`was` as for `correct_die`); with
+        `not_a_die`, no die at all, which the accepted roll teaches the table."""
         self.pending(game_id)
-        self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev, was))
+        self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev, was, not_a_die))
         return self.view(game_id)
 
     def accept_roll(self, game_id: str, *, expected_seq: int | None = None) -> GameView:

@@ -238,6 +238,7 @@ def _shown(pending: P, shot: object, split: Split, rev: int) -> P:
         notes=notes,
         camera=shot,
         corrections=(),
+        not_dice=(),
         entered_by_hand=False,
         queued=None,
         queued_split=None,

@@ -138,9 +138,10 @@ class TableDesk:
                 self._snapshot = None
         return added
 
-    def learn_roll(self, kept: Sequence[Die]) -> int:
-        """An accepted roll: its dice as the players left them teach the memory."""
-        return self._learn(learn.from_roll(kept), "play")
+    def learn_roll(self, kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> int:
+        """An accepted roll: its dice as the players left them teach the memory, and the dice
+        they removed as "not a die" teach it that."""
+        return self._learn(learn.from_roll(kept, not_dice), "play")
 
     def clear(self) -> int:
         gone = self.store.clear(self.table)

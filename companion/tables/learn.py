@@ -31,13 +31,15 @@ def from_labels(
     return out
 
 
-def from_roll(kept: Sequence[Die]) -> list[Confirmed]:
+def from_roll(kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> list[Confirmed]:
     """A roll players accepted: each kept die as they left it (corrected, or confirmed by being
-    left unchanged). Dice added by hand have no signature and teach nothing. A die removed from a
-    roll teaches nothing either: it may be a real die that is simply not part of this roll (a
-    die of another player's pool lying in view), and learning it as "not a die" would make the
-    camera drop every die like it. Only an explicit "not a die" (registering) teaches that."""
-    return [Confirmed(d.signature, d.colour, d.pips) for d in kept if d.signature is not None]
+    left unchanged), and each die they removed saying "not a die". Dice added by hand have no
+    signature and teach nothing. A die merely removed from a roll teaches nothing either: it
+    may be a real die that is simply not part of this roll (a die of another player's pool
+    lying in view), and learning it as "not a die" would make the camera drop every die like
+    it. Only an explicit "not a die" (registering, or "remove: not a die") teaches that."""
+    out = [Confirmed(d.signature, d.colour, d.pips) for d in kept if d.signature is not None]
+    return out + [Confirmed(d.signature, None, d.pips) for d in not_dice if d.signature]
 
 
 class GameNight:

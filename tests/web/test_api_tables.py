@@ -161,3 +161,45 @@ def test_an_old_snapshots_picture_is_gone(client: FlaskClient) -> None:
     _look(client)
     assert client.get(old["picture"]).status_code == 404
     assert client.get("/api/tables/look/x1.jpg").status_code == 400
+
+
+def test_a_die_removed_as_not_a_die_teaches_the_table_and_a_plain_removal_does_not(
+    tmp_path: Path,
+) -> None:
+    from dataclasses import replace
+
+    from tests.web.test_api_support import orange_game, settled
+    from vision.types import Colour, DiceReading
+
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), fixture_frame())
+    desk = TableDesk(open_store(data), "default", feed.reader)
+    client = create_app(
+        WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk
+    ).test_client()
+    try:
+        game = orange_game(session)
+        pending = f"/api/games/{game}/pending"
+        client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+        r, y, k = Colour.RED, Colour.YELLOW, Colour.BLACK
+        roll = settled((r, 3, False), (r, 4, False), (y, 5, False), (k, 1, False), (k, 2, False))
+        signed = [replace(d, signature=(1.0, float(n))) for n, d in enumerate(roll.reading)]
+        session.offer_roll(replace(roll, reading=DiceReading(tuple(signed))))
+        dice = client.get(pending).get_json()["pending"]["dice"]
+        assert [d["learns"] for d in dice] == [True] * 5
+        refused = client.delete(f"{pending}/dice/3", json={"not_a_die": "yes"})
+        assert refused.status_code == 400 and refused.get_json()["field"] == "not_a_die"
+        gone = client.delete(f"{pending}/dice/3", json={"was": "black 1", "not_a_die": True})
+        assert "not a die" in gone.get_json()["pending"]["summary"]
+        client.delete(f"{pending}/dice/3", json={"was": "black 2"})  # not part of this roll
+        client.post(f"{pending}/dice", json={"colour": "y", "pips": 2})
+        by_hand = client.delete(f"{pending}/dice/3", json={"not_a_die": True})
+        assert (
+            by_hand.status_code == 400 and "not read by the camera" in by_hand.get_json()["error"]
+        )
+        assert client.post(f"{pending}/accept").status_code == 201
+        counts = client.get("/api/tables").get_json()["counts"]
+        assert counts == {"red": 2, "yellow": 1, "not a die": 1}
+    finally:
+        session.close()

@@ -71,8 +71,11 @@ def add_die(game_id: str) -> Response:
 
 @bp.delete("/api/games/<game_id>/pending/dice/<index>")
 def remove_die(game_id: str, index: str) -> Response:
-    body = json_body({"was"})
-    view = services().session.remove_die(game_id, url_int(index, "index"), body.get("was"))
+    """`{"was": "r3"}` removes a die not part of the roll (teaching nothing); with
+    `"not_a_die": true`, players say it is no die at all, which the accepted roll teaches."""
+    body = json_body({"was", "not_a_die"})
+    session, number = services().session, url_int(index, "index")
+    view = session.remove_die(game_id, number, body.get("was"), body.get("not_a_die", False))
     return view_response(view.to_json())
 
 

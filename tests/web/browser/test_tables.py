@@ -100,3 +100,51 @@ def test_the_phantom_step_marks_a_boards_pieces_one_by_one(chromium: Any, tmp_pa
     counts = desk.summary()["counts"]
     assert counts["not a die"] == len(phantoms)
     assert sum(counts.values()) == len(shown)
+
+
+def test_remove_not_a_die_on_a_camera_roll_teaches_the_table(chromium: Any, tmp_path: Path) -> None:
+    """The camera roll panel offers "not a die" beside "remove" for dice the camera read; the
+    accepted roll teaches the table that die as "not a die", and the plain removal nothing."""
+    from dataclasses import replace
+
+    from tests.web.test_api_support import orange_game, settled
+    from vision.types import Colour, DiceReading
+
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), fixture_frame())
+    desk = TableDesk(open_store(data), "default", feed.reader, data)
+    app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
+    context = chromium.new_context(viewport=LAPTOP)
+    context.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    r, y, k = Colour.RED, Colour.YELLOW, Colour.BLACK
+    roll = settled(
+        (r, 3, False), (r, 4, False), (y, 4, False), (y, 5, False), (k, 1, False), (k, 2, False)
+    )
+    signed = tuple(replace(d, signature=(1.0, float(n))) for n, d in enumerate(roll.reading))
+    try:
+        game = orange_game(session)
+        session.declare_attempt(game, "Al", "orange")
+        session.offer_roll(replace(roll, reading=DiceReading(signed)))
+        with serving(app) as server:
+            tab = context.new_page()
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            tab.goto(f"http://{server.host}:{server.port}/games/{game}")
+            tab.wait_for_selector("#pending .pending-roll .die-edit[data-index='5']")
+            dice = "#pending .pending-roll .die-edit"
+            assert tab.locator(f"{dice} button.not-a-die").count() == 6
+            tab.click(f"{dice}[data-index='5'] button.not-a-die")
+            tab.wait_for_selector(f"{dice}[data-index='5']", state="detached")
+            tab.click(f"{dice}[data-index='4'] button.remove:not(.not-a-die)")
+            tab.wait_for_selector(f"{dice}[data-index='4']", state="detached")
+            assert "not a die" in tab.inner_text("#pending .summary")
+            screenshot(tab, "camera-roll-not-a-die")
+            tab.click("#accept-roll")
+            tab.wait_for_selector("#pending", state="hidden")
+            tab.close()
+    finally:
+        context.close()
+        session.close()
+    assert errors == []
+    assert desk.summary()["counts"] == {"red": 2, "yellow": 2, "not a die": 1}

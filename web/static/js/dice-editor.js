@@ -13,10 +13,12 @@ function select(options, value, label, onChange) {
 /**
  * `callbacks.onChange(index, die)`, `onAdd(colour)`, `onRemove(index)` make the editor drive a
  * server-side list (the camera's pending roll); without them it edits its own list.
+ * `onNotADie(index)` offers "not a die" beside "remove" for dice the camera read (`learns`):
+ * a plain removal says the die is not part of this roll, "not a die" that it is no die at all.
  */
 export class DiceEditor {
   constructor(dice = [], callbacks = {}) {
-    this.dice = dice.map((d) => ({ colour: d.colour, pips: d.pips || 1, unsure: !!d.unsure }));
+    this.dice = dice.map((d) => ({ colour: d.colour, pips: d.pips || 1, unsure: !!d.unsure, learns: !!d.learns }));
     this.callbacks = callbacks;
     this.node = el("div", { class: "dice-editor" });
     this.render();
@@ -72,7 +74,10 @@ export class DiceEditor {
       select(colours, die.colour, `die ${index + 1} colour`, (v) => this.change(index, { colour: v })),
       select([1, 2, 3, 4, 5, 6].map((n) => [n, `${n} ${n === 1 ? "pip" : "pips"}`]), die.pips, `die ${index + 1} pips`,
         (v) => this.change(index, { pips: Number(v) })),
-      el("button", { type: "button", class: "small remove", title: "remove this die", "aria-label": `remove die ${index + 1}`, onclick: () => this.remove(index) }, "✕ remove"),
+      el("button", { type: "button", class: "small remove", title: "remove: not part of this roll", "aria-label": `remove die ${index + 1}`, onclick: () => this.remove(index) }, "✕ remove"),
+      die.learns && this.callbacks.onNotADie
+        ? el("button", { type: "button", class: "small remove not-a-die", title: "remove: not a die at all (the table learns it)", "aria-label": `die ${index + 1} is not a die`, onclick: () => this.callbacks.onNotADie(index) }, "✕ not a die")
+        : null,
     );
   }
 

@@ -61,6 +61,7 @@ export class PendingPanel {
       onChange: (i, die) => this.call("POST", `/dice/${i}`, { colour: die.colour, pips: die.pips, was: was(i) }),
       onAdd: (colour) => this.call("POST", "/dice", { colour, pips: 1 }),
       onRemove: (i) => this.call("DELETE", `/dice/${i}`, { was: was(i) }),
+      onNotADie: (i) => this.call("DELETE", `/dice/${i}`, { was: was(i), not_a_die: true }),
     });
     const ok = pending.matches && !pending.unsure.length;
     const check = el("p", { class: `check ${ok ? "ok" : "bad"}` }, pending.check || "");

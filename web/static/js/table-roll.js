@@ -104,11 +104,15 @@ export class TableRollPanel {
       ? el("button", { type: "button", class: "small", "aria-label": `die ${index + 1} is right`, onclick: () => this.call("POST", `pending/dice/${index}`, { colour: die.colour, pips: die.pips, was: dieToken(die) }) }, "✓ right")
       : null;
     const remove = el("button", { type: "button", class: "small remove", "aria-label": `remove die ${index + 1}`, onclick: () => this.call("DELETE", `pending/dice/${index}`, { was: dieToken(die) }) }, "✕");
+    // "Not a die" (a token, a rivet) teaches the table when the roll is accepted; ✕ does not.
+    const notDie = die.learns
+      ? el("button", { type: "button", class: "small remove not-a-die", "aria-label": `die ${index + 1} is not a die`, onclick: () => this.call("DELETE", `pending/dice/${index}`, { was: dieToken(die), not_a_die: true }) }, "not a die")
+      : null;
     const give = giveTo
       ? el("select", { "aria-label": `give die ${index + 1} to`, onchange: (e) => this.give(die, index, e.target.value) },
         el("option", { value: "" }, "give to…"), ...giveTo.map((p) => el("option", { value: p }, p)))
       : null;
-    return el("div", { class: `die-edit${die.unsure ? " unsure" : ""}`, "data-index": index }, face, confirm, give, remove);
+    return el("div", { class: `die-edit${die.unsure ? " unsure" : ""}`, "data-index": index }, face, confirm, give, remove, notDie);
   }
 
   /** A stray die belongs to a player after all: add it to them, then take the stray one away. */
