@@ -1,1 +1,3 @@
-"""Game rules, the event log, the session that binds rolls to turns, and the CLI."""
+"""The game side: each game's rules (`games/`), the session that binds rolls to turns, the event
+store, the exports, the tables' memories, the table roll, the camera feed and agent, and the CLI.
+Only `cli/` imports `web/` or `models/` (docs/architecture.md)."""

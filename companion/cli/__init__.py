@@ -2,6 +2,8 @@
 
 Each command module exposes `NAME`, `HELP`, `add_arguments(parser)` and `run(args) -> int`;
 they are imported only when chosen, so `dicetable replay` never loads OpenCV or onnxruntime.
+The CLI is the top of `companion/`: the one part that imports `web/` (for `serve`) and `models/`
+(test scenes for `bench`, `eval-live`), and nothing imports it.
 """
 
 from __future__ import annotations

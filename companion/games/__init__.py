@@ -1,7 +1,9 @@
 """Rule sets by name: every game the companion keeps plugs in behind `GameRules`.
 
-`find_game("ryb")` returns the RYB rules; a later game adds one line to `_GAMES`. Modules are
-imported only when a game is asked for.
+`find_game("ryb")` returns the RYB rules; a later game adds its folder here and one line to
+`_GAMES` (docs/adding-a-game.md). Modules are imported only when a game is asked for. `notation`
+and `players` are what every game shares. Rules are pure: nothing under `games/` imports the
+session, the store, the exports, the CLI, the web or OpenCV.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The append-only event store (`core.EventStore`), its connection pool, row helpers, schema and
-values. See docs/storage.md.
+values. See docs/storage.md. It keeps record lines and knows no game: it never imports the rules
+or the session.
 """
 
 from companion.errors import (
