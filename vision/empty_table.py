@@ -41,6 +41,12 @@ class EmptySettings:
     # Chromaticity (each channel's share of the patch's mean) may move this far, summed over
     # the channels: a white die on white paper moves it little, which correlation then decides.
     max_colour: float = 0.08
+    # At most this share of the cells inside the candidate's own box may differ from the
+    # picture (fitted to the patch's light) by more than `changed_levels`. On rendered board
+    # nights the board's own pieces changed at most 10% of their cells (a few 25%, with JPEG
+    # and a shaken camera at sharp edges), dice that correlated with an edge beside them 36%+.
+    max_changed: float = 0.25
+    changed_levels: float = 30.0
     # A patch whose grey varies less than this (levels) is plain: two plain patches of one
     # colour are alike whatever their correlation (which noise alone decides).
     plain_std: float = 4.0
@@ -147,16 +153,17 @@ class EmptyTable:
         ref_var = (shifts * shifts).sum(axis=2) - ref_sum * ref_sum / (g * g)
         ref_norm = np.sqrt(np.maximum(ref_var, 0.0))  # (n, 25)
         product = np.matmul(shifts, centred[:, :, None])[:, :, 0]
-        corr = product / np.maximum(seen_norm[:, None] * ref_norm, 1e-6)
+        ref_plain = ref_norm / g < cfg.plain_std
+        # A plain patch of the picture has no pattern to correlate with (only rounding would
+        # be left): it matches no patterned one.
+        corr = np.where(ref_plain, -1.0, product / np.maximum(seen_norm[:, None] * ref_norm, 1e-6))
         seen_plain = seen_norm / g < cfg.plain_std
         # A plain patch has no pattern to place: it is compared with the picture unshifted.
         best = np.where(seen_plain, _SHIFTS * _SHIFTS // 2, corr.argmax(axis=1))
         rows = np.arange(n)
-        alike = np.where(
-            seen_plain,
-            ref_norm[rows, best] / g < cfg.plain_std,
-            corr[rows, best] >= cfg.min_correlation,
-        )
+        alike = np.where(seen_plain, ref_plain[rows, best], corr[rows, best] >= cfg.min_correlation)
+        at_best = np.asarray(shifts[rows, best], np.float32)
+        alike &= self._changed(grey, at_best) <= cfg.max_changed
         y, x = np.divmod(best, _SHIFTS)
         cells = 2 * np.arange(g)
         at = pairs[
@@ -167,6 +174,24 @@ class EmptyTable:
         ref_colour = np.matmul(share, at.reshape(n, g * g, 3))
         gap = _chroma_gap(np.matmul(share, seen.reshape(n, g * g, 3)), ref_colour)
         return np.asarray(alike & (gap <= cfg.max_colour))
+
+    def _changed(self, seen: Floats, ref: Floats) -> Floats:
+        """(n,) share of the cells inside the candidate's own box (the pad left out) that the
+        picture, fitted to each patch's light (gain and offset), misses by more than
+        `changed_levels`: a die thrown by a strong edge of the board correlates with the board,
+        but it changes much of its own box."""
+        cfg = self.settings
+        g = cfg.grid
+        ref_mean = ref.mean(axis=1, keepdims=True)
+        seen_mean = seen.mean(axis=1, keepdims=True)
+        ref_c = ref - ref_mean
+        gain = (ref_c * (seen - seen_mean)).sum(axis=1, keepdims=True) / np.maximum(
+            (ref_c * ref_c).sum(axis=1, keepdims=True), 1e-6
+        )
+        missed = np.abs(seen - seen_mean - gain * ref_c).reshape(-1, g, g)
+        edge = round(g * cfg.pad / (1 + 2 * cfg.pad))
+        inner = missed[:, edge : g - edge, edge : g - edge] > cfg.changed_levels
+        return np.asarray(inner.mean(axis=(1, 2)), np.float32)
 
 
 def _halved(patches: list[ImageBGR]) -> Floats:

@@ -49,9 +49,12 @@ def _seen(board: Image, gain: float, offset: float, shift: tuple[float, float]) 
 
 
 def _die(img: Image, box: Box, body: tuple[int, int, int], pip: tuple[int, int, int]) -> Image:
-    """A die seen from above (five pips) drawn into a copy of the frame at the box."""
-    out = img.copy()
+    """A die seen from above (five pips) with its soft shadow, drawn into a copy of the frame."""
     x1, y1, x2, y2 = (int(v) for v in box)
+    flat = np.zeros(img.shape[:2], np.float32)
+    cv2.rectangle(flat, (x1 - 4, y1 + 2), (x2 - 8, y2 + 4), 0.45, -1)
+    shade = np.asarray(cv2.GaussianBlur(flat, (0, 0), 4), np.float32)[..., None]
+    out = np.asarray(img.astype(np.float32) * (1.0 - shade), np.uint8)
     cv2.rectangle(out, (x1 + 3, y1 + 3), (x2 - 3, y2 - 3), body, -1, cv2.LINE_AA)
     step = (x2 - x1) // 4
     for dx, dy in ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)):
@@ -81,6 +84,29 @@ def test_a_die_thrown_on_the_board_is_never_the_tables(
 ) -> None:
     frame = _die(_seen(_board(), 0.9, 5.0, (1.0, 0.0)), where, body, pip)
     assert EMPTY.own(frame, [where]).tolist() == [False]
+
+
+@pytest.mark.parametrize(("body", "pip"), [(WHITE, BLACK), (BLACK, WHITE)])
+def test_a_die_on_a_board_washed_out_to_white_is_never_the_tables(
+    body: tuple[int, int, int], pip: tuple[int, int, int]
+) -> None:
+    """A picture patch with no pattern at all (clipped white) matches no patterned patch: the
+    correlation there is only rounding."""
+    white = np.full((SIZE[1], SIZE[0], 3), 255, np.uint8)
+    where: Box = (600, 300, 650, 350)
+    frame = _die(white, where, body, pip)
+    assert EmptyTable.of(white).own(frame, [where]).tolist() == [False]
+
+
+def test_a_die_beside_a_strong_edge_of_the_board_is_never_the_tables() -> None:
+    """A dark square's edge runs through the patch, and the patch correlates with the board
+    whatever lies on it; the die changes its own box, which decides."""
+    board = np.full((SIZE[1], SIZE[0], 3), 240, np.uint8)
+    board[:, :630] = (120, 60, 20)  # a dark blue square, its edge under the die
+    where: Box = (615, 300, 665, 350)
+    frame = _die(_seen(board, 1.05, 0.0, (1.0, 0.0)), where, WHITE, (200, 90, 40))
+    assert EmptyTable.of(board).own(frame, [where]).tolist() == [False]
+    assert EmptyTable.of(board).own(_seen(board, 1.05, 0.0, (1.0, 0.0)), [where]).all()
 
 
 def test_frames_of_a_smaller_size_and_the_same_shape_are_compared() -> None:

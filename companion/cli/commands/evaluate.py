@@ -73,6 +73,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         "models.sha256) instead of the shipped ones",
     )
     parser.add_argument(
+        "--empty",
+        type=Path,
+        metavar="PICTURE",
+        help="read against this picture of the empty table (the photos' view, board and pieces "
+        "laid out, no dice): what is part of it is never a die",
+    )
+    parser.add_argument(
         "--learn",
         type=whole(0),
         metavar="K",
@@ -124,6 +131,31 @@ def with_memory(reader: Reader, memory: Any) -> Any:
     return reader.with_memory(memory)
 
 
+def with_empty(reader: Reader, picture: Path) -> Any:
+    """The model reader checking candidates against the empty table in `picture`."""
+    from vision.empty_table import EmptyTable
+    from vision.errors import ImageError
+    from vision.images import load_image
+    from vision.reader import ModelReader
+
+    if not isinstance(reader, ModelReader):
+        raise EvalError("--empty works with the model reader only (--reader model)")
+    try:
+        return reader.with_empty(EmptyTable.of(load_image(picture)))
+    except ImageError as exc:
+        raise EvalError(f"--empty {str(picture)!r}: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class NightReport:
+    """What a game night (`--learn K`) did: the same scored photos read without the memory, and
+    what the confirmed photos taught it (every read die that matched no label: "not a die")."""
+
+    without: SetMetrics
+    taught: int
+    not_dice: int
+
+
 @dataclass(frozen=True, slots=True)
 class SetReport:
     name: str
@@ -133,6 +165,7 @@ class SetReport:
     metrics: SetMetrics
     times_ms: tuple[float, ...]
     skipped: tuple[str, ...]
+    night: NightReport | None = None
 
 
 def evaluate_folder(
@@ -155,7 +188,7 @@ def evaluate_folder(
         with_memory(reader, None)  # refuses a reader that cannot learn before any photo is read
         images = sorted(images, key=lambda i: i.path.name)
     skipped = list(dataset.problems)
-    scores, times = [], []
+    scores, times, plain_scores = [], [], []
     for index, image in enumerate(images):
         decoded = cv2.imread(str(image.path), cv2.IMREAD_COLOR)
         frame = None if decoded is None else np.asarray(decoded, dtype=np.uint8)
@@ -171,10 +204,16 @@ def evaluate_folder(
             night.confirm(image.boxes, reading.dice, image.match_by)
             if not night.scores(index):
                 continue
+            plain = with_memory(reader, None).read(frame)
+            plain_scores.append(score_image(image.boxes, plain.dice, image.match_by))
         times.append(elapsed)
         scores.append(score_image(image.boxes, reading.dice, image.match_by))
         if gallery is not None:
             _write_gallery(gallery, dataset.name, image, frame, reading.dice)
+    told = None
+    if night is not None:
+        not_dice = sum(1 for c in night.confirmed if c.colour is None)
+        told = NightReport(summarise(plain_scores), len(night.confirmed), not_dice)
     return SetReport(
         dataset.name,
         str(folder),
@@ -183,6 +222,7 @@ def evaluate_folder(
         summarise(scores),
         tuple(times),
         tuple(skipped),
+        told,
     )
 
 
@@ -253,6 +293,22 @@ def report_json(report: SetReport) -> dict[str, Any]:
             "rows_truth": [list(r) for r in m.colour_confusion],
         },
         "skipped": list(report.skipped),
+        "night": None if report.night is None else _night_json(report.night),
+    }
+
+
+def _night_json(night: NightReport) -> dict[str, Any]:
+    m = night.without
+    return {
+        "taught": night.taught,
+        "taught_not_a_die": night.not_dice,
+        "without_memory": {
+            "matched": m.matched,
+            "extra": m.extra,
+            "precision": _rounded(m.precision),
+            "found_right": _rounded(m.found_right),
+            "colour_accuracy": _rounded(m.colour_accuracy),
+        },
     }
 
 
@@ -303,14 +359,30 @@ def report_text(report: SetReport) -> str:
     if m.colour_labelled:
         lines += ["  colour confusion (rows: truth, columns: read)"]
         lines += _matrix_lines(colour_axis(), m.colour_confusion)
+    if report.night is not None:
+        lines += _night_lines(report.night, m)
     lines += [f"  skipped: {s}" for s in report.skipped]
     return "\n".join(lines)
+
+
+def _night_lines(night: NightReport, m: SetMetrics) -> list[str]:
+    """The memory's effect: the same scored photos read without it, side by side."""
+    w = night.without
+    return [
+        f"  the memory: {night.taught} dice confirmed by the end ({night.not_dice} as not a"
+        " die); on the scored photos, with it against without it:",
+        f"    extra dice {m.extra} against {w.extra}, precision {_pct(m.precision)} against"
+        f" {_pct(w.precision)}, found and right {_pct(m.found_right)} against"
+        f" {_pct(w.found_right)}, colour {_pct(m.colour_accuracy)} against"
+        f" {_pct(w.colour_accuracy)}",
+    ]
 
 
 def _setting(args: argparse.Namespace) -> str:
     parts = [
         f"game {args.game}" if args.game else "",
         f"table {args.table!r}" if args.table else "",
+        f"against the empty table {str(args.empty)!r}" if args.empty else "",
     ]
     parts.append("" if args.learn is None else f"a game night learning after {args.learn} photos")
     shown = ", ".join(p for p in parts if p)
@@ -345,6 +417,8 @@ def run(args: argparse.Namespace) -> int:
     if args.table is not None and args.learn is not None:
         raise EvalError("--table and --learn each give the reader a memory: choose one")
     reader = load_reader(args.reader, args.game, args.models)
+    if args.empty is not None:
+        reader = with_empty(reader, args.empty)
     if args.table is not None:
         from companion.tables.store import open_store
 

@@ -1,0 +1,132 @@
+"""A game night at one rendered table (issue 30): a board with its pieces laid out, photographed
+with no dice (`empty.png`, as calibration records it), then photo after photo of dice thrown on
+it by the same camera, each with a lamp that drifts and a pixel's shake. Written in the project's
+label formats (`models.render.dataset`), names in throw order, for `dicetable eval --learn K`
+(the first K photos confirmed) and `dicetable eval --empty DIR/empty.png`.
+
+    python -m models.render.board_night OUT --boards 3 --throws 24 --seed 3200
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from models.render.dataset import (
+    COLOUR_FIELDS,
+    JPEG_QUALITY,
+    RENDERER_VERSION,
+    VERSION_FILE,
+    WrittenSet,
+    _check_out,
+    _colour_rows,
+    scene_seed,
+    yolo_lines,
+)
+from models.render.layout import place_dice
+from models.render.scene import (
+    DieEntry,
+    draw_frame,
+    make_setting,
+    resting_pose,
+    sample_die_world,
+    sample_styles,
+)
+from models.render.values import RenderedScene, SceneConfig
+from vision.arguments import frame_size, whole
+
+EMPTY_FILE = "empty.png"
+DICE_PER_THROW = (3, 8)
+LAMP_DRIFT = (0.85, 1.15)  # the light's gain from photo to photo
+SHAKE_PX = 1  # the camera moves this many whole pixels either way (labels move with it)
+
+
+def write_night(out: Path, seed: int, throws: int, cfg: SceneConfig) -> WrittenSet:
+    """One table (`seed`), its empty picture and `throws` photos of dice thrown on it."""
+    if not 1 <= throws <= 10_000:
+        raise ValueError(f"throws must be 1..10000, got {throws!r}")
+    _check_out(out)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(exist_ok=True)
+    rng = np.random.default_rng(seed)
+    world = sample_die_world(rng, cfg)
+    setting, spots = make_setting(rng, cfg, world)
+    cv2.imwrite(str(out / EMPTY_FILE), draw_frame(rng, setting, [], [], cfg).image_bgr)
+    boxes = hidden = 0
+    with (out / "colours.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=COLOUR_FIELDS)
+        writer.writeheader()
+        for i in range(throws):
+            throw = scene_seed(seed, i)
+            count = int(throw.integers(DICE_PER_THROW[0], DICE_PER_THROW[1] + 1))
+            places = place_dice(
+                throw, setting.cam, count, world / 2, 0.0, list(spots), setting.enclosure
+            )
+            styles = sample_styles(throw, len(places), cfg.colours, cfg.table_looks)
+            dice = [
+                DieEntry(k, resting_pose(throw, style, spot, int(throw.integers(1, 7))))
+                for k, (style, spot) in enumerate(zip(styles, places, strict=True))
+            ]
+            scene = _as_seen(throw, draw_frame(throw, setting, dice, [], cfg))
+            name = f"{i:04d}.jpg"
+            quality = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
+            cv2.imwrite(str(out / "images" / name), scene.image_bgr, quality)
+            lines = yolo_lines(scene)
+            (out / "labels" / f"{i:04d}.txt").write_text("".join(f"{ln}\n" for ln in lines))
+            writer.writerows(_colour_rows(name, scene.visible_dice))
+            boxes += len(lines)
+            hidden += len(scene.dice) - len(lines)
+    (out / VERSION_FILE).write_text(f"{RENDERER_VERSION}\n")
+    return WrittenSet(throws, boxes, hidden)
+
+
+def _as_seen(rng: np.random.Generator, scene: RenderedScene) -> RenderedScene:
+    """The photo under a drifted lamp, the camera shaken by whole pixels (labels moved too)."""
+    h, w = scene.image_bgr.shape[:2]
+    gain = rng.uniform(*LAMP_DRIFT)
+    dx, dy = (int(v) for v in rng.integers(-SHAKE_PX, SHAKE_PX + 1, size=2))
+    lit = np.clip(scene.image_bgr.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+    move = np.asarray([[1, 0, dx], [0, 1, dy]], np.float32)
+    image: npt.NDArray[np.uint8] = np.asarray(
+        cv2.warpAffine(lit, move, (w, h), borderMode=cv2.BORDER_REPLICATE), np.uint8
+    )
+    dice = tuple(
+        replace(
+            d,
+            box_xyxy=(
+                min(max(d.box_xyxy[0] + dx, 0), w),
+                min(max(d.box_xyxy[1] + dy, 0), h),
+                min(max(d.box_xyxy[2] + dx, 0), w),
+                min(max(d.box_xyxy[3] + dy, 0), h),
+            ),
+        )
+        for d in scene.dice
+    )
+    return replace(scene, image_bgr=image, dice=dice)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m models.render.board_night")
+    parser.add_argument("out", type=Path, help="a folder board-1, board-2, ... go into")
+    parser.add_argument("--boards", type=whole(1, 100), default=3, help="one folder each")
+    parser.add_argument("--throws", type=whole(1, 10_000), default=24, help="photos of each")
+    parser.add_argument("--seed", type=whole(0), default=3200, help="board k uses seed + k")
+    parser.add_argument("--size", type=frame_size(320, 4096), default=(960, 540), help="WxH")
+    args = parser.parse_args(argv)
+    width, height = args.size
+    cfg = SceneConfig(width=width, height=height, material=1.0)
+    for k in range(1, args.boards + 1):
+        folder = args.out / f"board-{k}"
+        written = write_night(folder, args.seed + k, args.throws, cfg)
+        print(f"{folder}: {written.images} photos, {written.boxes} dice labelled", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
