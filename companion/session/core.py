@@ -23,6 +23,7 @@ from companion.errors import (
     RecordError,
     StoreError,
 )
+from companion.exports.names import export_stem, record_filename
 from companion.exports.record import parse_record, replay_steps
 from companion.exports.rolls import rolls_csv
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
@@ -40,6 +41,13 @@ NOTHING_TO_UNDO = "There is nothing to undo: no move of this game is left to tak
 NOTHING_TO_REDO = (
     "There is nothing to redo: redo brings back a move you undid, until a new move is played."
 )
+
+
+def titled(header: Mapping[str, str], title: str) -> dict[str, str]:
+    """The header with the game's current title (a rename changes the store's title, never the
+    header it was created with); no `[Title]` for an untitled game."""
+    kept = {k: v for k, v in header.items() if k.casefold() != "title"}
+    return {**kept, "Title": title} if title else kept
 
 
 class Session(CameraRolls, GameChores):
@@ -288,7 +296,19 @@ class Session(CameraRolls, GameChores):
         from companion.exports.record import format_record
 
         info = self.store.get_game(game_id)
-        return format_record(info.header, [e.line for e in self.store.events(info.id)])
+        return format_record(
+            titled(info.header, info.title), [e.line for e in self.store.events(info.id)]
+        )
+
+    def export_names(self, game_id: str) -> dict[str, str]:
+        """The file names of the game's downloads, by game and current title."""
+        info = self.store.get_game(game_id)
+        stem = export_stem(info.game, info.title, info.id)
+        return {
+            "record": record_filename(info.game, info.title, info.id),
+            "rolls": f"{stem}-rolls.csv",
+            "bgstats": f"{stem}.bgsplay",
+        }
 
     def rolls_csv(self, game_id: str) -> str:
         info = self.store.get_game(game_id)

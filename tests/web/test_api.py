@@ -234,7 +234,9 @@ def test_record_and_rolls_csv_downloads(client: FlaskClient, session: Session) -
     record = client.get(f"/api/games/{game}/record")
     assert record.status_code == 200
     assert record.content_type == "text/plain; charset=utf-8"
-    assert record.headers["Content-Disposition"] == f'attachment; filename="dicetable-{game}.ryb"'
+    name = session.export_names(game)["record"]
+    assert name.startswith("ryb-") and name.endswith(f"-{game}.ryb")
+    assert record.headers["Content-Disposition"] == f'attachment; filename="{name}"'
     assert record.get_data(as_text=True) == session.export(game)
     rolls = client.get(f"/api/games/{game}/rolls.csv")
     assert rolls.mimetype == "text/csv"

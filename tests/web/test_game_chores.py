@@ -38,7 +38,8 @@ def test_delete_needs_the_games_id_and_hands_back_its_record(
     assert refused.status_code == 400 and refused.get_json()["field"] == "confirm"
     assert [g["id"] for g in client.get("/api/games").get_json()["games"]] == [game]
     answer = client.post(f"/api/games/{game}/delete", json={"confirm": game})
-    assert answer.get_json() == {"deleted": game, "record": record}
+    filename = session.export_names(game)["record"]
+    assert answer.get_json() == {"deleted": game, "record": record, "filename": filename}
     assert client.get("/api/games").get_json()["games"] == []
     # Nothing is erased: the record imports back, and the store still has the game.
     assert client.post("/api/games", json={"record": record}).status_code == 201
@@ -86,7 +87,7 @@ def test_a_bg_stats_play_file(client: FlaskClient, session: Session) -> None:
     session.append(game, "Al: attempt orange r6 r6 y6 y6")
     answer = client.get(f"/api/games/{game}/bgstats.json")
     assert answer.headers["Content-Disposition"] == (
-        f'attachment; filename="dicetable-{game}.bgsplay"'
+        f'attachment; filename="{session.export_names(game)["bgstats"]}"'
     )
     play_file = json.loads(answer.get_data(as_text=True))
     assert list(play_file) == ["about", "players", "locations", "games", "plays"]

@@ -93,14 +93,16 @@ def redo(game_id: str) -> Response:
 
 @bp.get("/api/games/<game_id>/record")
 def record(game_id: str) -> Response:
-    text = services().session.export(game_id)
-    return attachment(text, "text/plain", f"dicetable-{game_id}.ryb")
+    session = services().session
+    text = session.export(game_id)
+    return attachment(text, "text/plain", session.export_names(game_id)["record"])
 
 
 @bp.get("/api/games/<game_id>/rolls.csv")
 def rolls_csv(game_id: str) -> Response:
-    text = services().session.rolls_csv(game_id)
-    return attachment(text, "text/csv", f"dicetable-{game_id}-rolls.csv")
+    session = services().session
+    text = session.rolls_csv(game_id)
+    return attachment(text, "text/csv", session.export_names(game_id)["rolls"])
 
 
 def jpeg_response(data: bytes | None, what: str) -> Response:

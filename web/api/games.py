@@ -23,10 +23,13 @@ def rename(game_id: str) -> Response:
 
 @bp.post("/api/games/<game_id>/delete")
 def delete(game_id: str) -> Response:
-    """`{"confirm": "<the game's id>"}`: the game leaves the list; 200 with its record."""
+    """`{"confirm": "<the game's id>"}`: the game leaves the list; 200 with its record and the
+    name to save it under."""
     body = json_body({"confirm"}, required={"confirm"})
-    record = services().session.put_away(game_id, body["confirm"])
-    return view_response({"deleted": game_id, "record": record})
+    session = services().session
+    record = session.put_away(game_id, body["confirm"])
+    filename = session.export_names(game_id)["record"]
+    return view_response({"deleted": game_id, "record": record, "filename": filename})
 
 
 @bp.post("/api/games/<game_id>/rematch")
@@ -48,5 +51,6 @@ def scores(game_id: str) -> Response:
 @bp.get("/api/games/<game_id>/bgstats.json")
 def bgstats(game_id: str) -> Response:
     """The game as a Board Game Stats play file (download)."""
-    text = json.dumps(services().session.bgstats(game_id), ensure_ascii=False, indent=1)
-    return attachment(text, "application/json", f"dicetable-{game_id}.bgsplay")
+    session = services().session
+    text = json.dumps(session.bgstats(game_id), ensure_ascii=False, indent=1)
+    return attachment(text, "application/json", session.export_names(game_id)["bgstats"])

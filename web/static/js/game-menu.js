@@ -40,7 +40,7 @@ export function setupGameMenu(gameId, onView) {
   document.getElementById("delete-game").addEventListener("click", () => guard(async () => {
     if (!window.confirm("Delete this game? Its record is downloaded first, so you can import it again.")) return;
     const answer = await postJSON(`/api/games/${gameId}/delete`, { confirm: gameId });
-    download(answer.record, `dicetable-${gameId}.ryb`);
+    download(answer.record, answer.filename);
     window.location.href = "/";
   }));
 }
