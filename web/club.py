@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import StoreError
+from companion.errors import DicetableError, StoreError
 from companion.session.camera import die_text
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from companion.session.agents import AgentDesk
 
 ALL = "*"
+RETRY_S = 0.5  # how soon a stream asks a database that did not answer again
 
 
 def leader(state: dict[str, Any], winner: str | None) -> str | None:
@@ -148,12 +149,17 @@ class ClubHub:
             return made
 
     def cards(self) -> list[dict[str, Any]]:
+        """Every table's card; one the rules cannot read shows its error, not the others'."""
         out = []
         for info in self.session.store.list_games():
             try:
                 out.append(self.card(info.id))
-            except StoreError:
-                continue  # archived or gone meanwhile
+            except DicetableError as exc:
+                out.append(
+                    {"game_id": info.id, "title": info.title, "game": info.game, "error": str(exc),
+                     "players": [], "turn": None, "winner": None, "leader": None,
+                     "last_roll": None, "agent": None, "version": f"error.{info.updated_at}"}
+                )  # fmt: skip
         return out
 
     def follow_card(self, game_id: str, timeout_s: float) -> Callable[[str], Any]:
@@ -163,7 +169,15 @@ class ClubHub:
             deadline = time.monotonic() + timeout_s
             while not self.session.closed:
                 tick = self.tick(game_id)
-                card = self.card(game_id)
+                try:
+                    card = self.card(game_id)
+                except StoreError:
+                    # The database restarts: the viewer keeps its stream and gets the card
+                    # once it answers again (a heartbeat meanwhile).
+                    if time.monotonic() >= deadline:
+                        return None
+                    self.wait(game_id, tick, min(RETRY_S, self.poll_s))
+                    continue
                 if card["version"] != after:
                     return card["version"], card
                 remaining = deadline - time.monotonic()
@@ -179,7 +193,13 @@ class ClubHub:
             deadline = time.monotonic() + timeout_s
             while not self.session.closed:
                 tick = self.tick(None)
-                tables = self.cards()
+                try:
+                    tables = self.cards()
+                except StoreError:
+                    if time.monotonic() >= deadline:
+                        return None
+                    self.wait(None, tick, min(RETRY_S, self.poll_s))
+                    continue
                 version = club_version(tables)
                 if version != after:
                     return version, {"tables": tables}

@@ -25,7 +25,7 @@ class WorkerSettings:
     host: str
     port: int
     workers: int
-    threads: int = 128  # a live viewer holds one thread for as long as it watches
+    threads: int = 256  # a live viewer holds one thread for as long as it watches
     graceful_timeout_s: int = 5
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import StoreError
+from companion.errors import InvalidGameIdError
 from companion.session.camera import CameraShot
 from companion.session.errors import FieldError, NoPendingError
 from companion.session.roll import make_last_roll
@@ -98,8 +98,8 @@ class AgentDesk:
             return False
         try:
             expected = self.session.store.agent_token_sha256(game_id)
-        except StoreError:
-            return False
+        except InvalidGameIdError:
+            return False  # a database that cannot answer is a 503 (the agent waits), not a 401
         return expected is not None and hmac.compare_digest(expected, token_sha256(token))
 
     def hello(self, game_id: str) -> dict[str, Any]:

@@ -107,9 +107,10 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--threads",
         type=int,
-        default=128,
+        default=256,
         metavar="T",
-        help="threads per worker with --workers (each live viewer holds one; default 128)",
+        help="threads per worker with --workers: each live viewer holds one, and one worker "
+        "may hold them all while another restarts (default 256)",
     )
     add_camera_game_argument(
         parser,

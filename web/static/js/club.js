@@ -29,7 +29,7 @@ function fill(card, table) {
   q(".title").textContent = table.title;
   q(".title").href = base;
   q(".kind").textContent = table.game;
-  q(".players").textContent = table.players.join(", ") || "no players";
+  q(".players").textContent = table.error ? `cannot show: ${table.error}` : (table.players.join(", ") || "no players");
   q(".turn").textContent = table.winner ? `over: ${table.winner} won` : (table.turn || "—");
   q(".leader").textContent = table.leader || "—";
   const roll = table.last_roll;

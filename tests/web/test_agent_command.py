@@ -1,0 +1,55 @@
+"""`dicetable agent`: its arguments, what it posts for a settled roll, and the game it learns
+from the server before its camera starts (or from last time, while the server is down)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.agent.client import AgentClient, GameAddress, ServerDownError
+from companion.agent.run import HELLO_FILE, first_hello, roll_body
+from companion.cli import main
+from tests.web.test_api_support import settled
+from vision.types import Colour
+
+
+def test_a_token_is_required(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DICETABLE_AGENT_TOKEN", raising=False)
+    assert main(["agent", "http://127.0.0.1:8000/games/0123456789"]) == 2
+    assert "give --token or set $DICETABLE_AGENT_TOKEN" in capsys.readouterr().err
+
+
+def test_a_bad_address_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["agent", "http://127.0.0.1:8000/tables/x", "--token", "t" * 20]) == 2
+    assert "expected the game's address" in capsys.readouterr().err
+
+
+def test_what_a_settled_roll_posts() -> None:
+    roll = settled((Colour.RED, 4, False), (Colour.YELLOW, 2, True))
+    body = roll_body(roll)
+    assert [(d["colour"], d["pips"], d["unsure"]) for d in body["dice"]] == [
+        ("red", 4, False), ("yellow", 2, True)
+    ]  # fmt: skip
+    assert body["settled_at"].endswith("Z") and body["delay_ms"] == pytest.approx(roll.delay_ms)
+    assert base64.b64decode(body["thumbnail_jpeg"]).startswith(b"\xff\xd8\xff")
+    assert json.loads(json.dumps(body)) == body
+
+
+class DownClient(AgentClient):
+    def hello(self) -> dict[str, Any]:
+        raise ServerDownError("connection refused")
+
+
+def test_while_the_server_is_down_the_agent_reads_as_last_time(tmp_path: Path) -> None:
+    address = GameAddress.parse("http://127.0.0.1:9/games/0123456789")
+    (tmp_path / HELLO_FILE).write_text(json.dumps({"camera_game": "flyer"}))
+    said: list[str] = []
+    found = first_hello(DownClient(address, "t" * 20), tmp_path, said.append, lambda: True)
+    assert found == {"camera_game": "flyer"}
+    assert "reading as last time" in said[0]
