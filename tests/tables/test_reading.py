@@ -14,6 +14,7 @@ from companion.tables.desk import TableDesk
 from companion.tables.learn import GameNight
 from companion.tables.store import open_store
 from tests.tables.support import FIXTURES, fixture_frame, fresh_reader
+from vision.memory import MemorySettings
 from vision.types import Colour, Die
 
 
@@ -26,12 +27,21 @@ def _first_die(desk: TableDesk) -> Die:
     return die
 
 
+def _alike(a: Die, b: Die) -> float:
+    return sum(x * y for x, y in zip(a.signature or (), b.signature or (), strict=False))
+
+
 def test_a_corrected_roll_changes_the_next_read_of_a_die_like_it(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
-    read = desk._reader.read(fixture_frame()).dice
-    wrong = Colour.PURPLE if read[0].colour is not Colour.PURPLE else Colour.ORANGE
-    assert desk.learn_roll((read[0].corrected(wrong, read[0].pips), *read[1:])) == len(read)
-    assert _first_die(desk).colour is wrong
+    read = list(desk._reader.read(fixture_frame()).dice)
+    # The die least like any other in the roll: corrected, it is the only one of its look.
+    k = min(
+        range(len(read)), key=lambda i: max(_alike(read[i], o) for o in read if o is not read[i])
+    )
+    wrong = Colour.PURPLE if read[k].colour is not Colour.PURPLE else Colour.ORANGE
+    read[k] = read[k].corrected(wrong, read[k].pips)
+    assert desk.learn_roll(read) == len(read)
+    assert desk._reader.read(fixture_frame()).dice[k].colour is wrong
 
 
 def test_registered_dice_survive_a_restart_and_clearing_forgets_them(tmp_path: Path) -> None:
@@ -57,11 +67,7 @@ def test_a_die_unlike_the_memory_keeps_its_reading(tmp_path: Path) -> None:
     unlike = [
         (a, b)
         for a, b in zip(plain, again, strict=True)
-        if max(
-            sum(x * y for x, y in zip(a.signature or (), o.signature or (), strict=False))
-            for o in other
-        )
-        < 0.85
+        if max(_alike(a, o) for o in other) < MemorySettings().far
     ]
     assert unlike, "the fixture should hold a die unlike every die of the other photo"
     assert all(a == b for a, b in unlike)

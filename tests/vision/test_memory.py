@@ -1,5 +1,5 @@
-"""The table memory's arithmetic: signatures, the vote of the nearest confirmed dice, and how far
-it moves the network's reading."""
+"""The table memory's arithmetic: signatures, each kind's nearest remembered die, and how the
+margins between kinds move the network's reading."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from vision import memory as mem
 from vision.palette import pick_colour
 from vision.types import COLOURS, Colour
 
-SETTINGS = mem.MemorySettings()
+SETTINGS = mem.MemorySettings(
+    far=0.8, colour_step=0.01, die_step=0.02
+)  # the arithmetic, not the tuning
 
 
 def _crop(bgr: tuple[int, int, int]) -> np.ndarray:
@@ -33,56 +35,117 @@ def test_signatures_are_unit_length_and_tell_colours_apart() -> None:
     assert red @ blue < 0.8
 
 
+def _probe(similar: float) -> np.ndarray:
+    """A signature `similar` alike to (1, 0, 0) and unlike (0, 0, 1)."""
+    return np.asarray([[similar, np.sqrt(1 - similar**2), 0.0]], np.float32)
+
+
 @pytest.mark.parametrize(
     ("nearest", "trust"),
-    [(1.0, 1.0), (0.97, 1.0), (0.91, 0.5), (0.85, 0.0), (0.5, 0.0)],
+    # Every other colour counts as `far` (0.8) alike: the margin is the nearest die's lead on it.
+    [(1.0, 1.0), (0.85, 1 - np.exp(-5)), (0.81, 1 - np.exp(-1)), (0.8, 0.0), (0.5, 0.0)],
 )
-def test_trust_grows_with_the_nearest_confirmed_die(nearest: float, trust: float) -> None:
-    memory = mem.TableMemory.of([mem.Confirmed(_unit(1, 0), Colour.BLUE, 3)])
-    probe = np.asarray([[nearest, np.sqrt(1 - nearest**2)]], np.float32)
-    told = mem.recall(memory, probe, SETTINGS)
-    assert told.trust[0] == pytest.approx(trust, abs=0.02)
+def test_trust_grows_with_the_nearest_colours_lead(nearest: float, trust: float) -> None:
+    memory = mem.TableMemory.of([mem.Confirmed(_unit(1, 0, 0), Colour.BLUE, 3)])
+    told = mem.recall(memory, _probe(nearest), SETTINGS)
+    assert told.trust[0] == pytest.approx(trust, abs=0.01)
 
 
-def _network(colour: Colour, p: float = 0.7) -> tuple[np.ndarray, np.ndarray]:
+def _network(colour: Colour, p: float = 0.7, gone: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
     colour_p = np.full((1, len(COLOURS)), (1 - p) / (len(COLOURS) - 1), np.float32)
     colour_p[0, COLOURS.index(colour)] = p
-    pips_p = np.asarray([[0.05, 0.05, 0.7, 0.05, 0.05, 0.05, 0.05]], np.float32)
-    return pips_p, colour_p
+    faces = np.asarray([0.1, 0.5, 0.1, 0.1, 0.1, 0.1]) * (1 - gone)
+    return np.asarray([[gone, *faces]], np.float32), colour_p
 
 
-def test_a_die_far_from_every_confirmed_die_keeps_the_networks_reading() -> None:
-    memory = mem.TableMemory.of([mem.Confirmed(_unit(1, 0, 0), Colour.YELLOW, 2)])
-    pips_p, colour_p = _network(Colour.OTHER)
-    told = mem.recall(memory, np.asarray([_unit(0, 1, 0)], np.float32), SETTINGS)
-    new_pips, new_colour = mem.combine(pips_p, colour_p, told)
-    assert np.allclose(new_pips, pips_p) and np.allclose(new_colour, colour_p)
+def _read(
+    remembered: list[mem.Confirmed], probe: np.ndarray, network: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    told = mem.recall(mem.TableMemory.of(remembered), probe, SETTINGS)
+    return mem.combine(*network, told)
 
 
-def test_a_die_like_a_confirmed_one_takes_its_colour() -> None:
-    memory = mem.TableMemory.of([mem.Confirmed(_unit(1, 0, 0), Colour.YELLOW, 2)] * 3)
-    pips_p, colour_p = _network(Colour.WHITE)
-    told = mem.recall(memory, np.asarray([_unit(1, 0.05, 0)], np.float32), SETTINGS)
-    _, new_colour = mem.combine(pips_p, colour_p, told)
-    assert COLOURS[int(np.argmax(new_colour[0]))] is Colour.YELLOW
+YELLOW_DIE = mem.Confirmed(_unit(1, 0, 0), Colour.YELLOW, 2)
+WHITE_DIE = mem.Confirmed(_unit(0, 0, 1), Colour.WHITE, 2)
+
+
+@pytest.mark.parametrize(
+    ("remembered", "probe"),
+    [
+        ([YELLOW_DIE], _probe(0.79)),  # unlike everything remembered
+        ([YELLOW_DIE, WHITE_DIE], np.asarray([_unit(1, 0, 1)], np.float32)),  # unlike both
+        ([], _probe(1.0)),  # nothing remembered
+        ([mem.Confirmed(_unit(1, 0), Colour.RED)], _probe(1.0)),  # signatures of another length
+    ],
+)
+def test_a_memory_with_no_margin_leaves_the_networks_reading_exactly(
+    remembered: list[mem.Confirmed], probe: np.ndarray
+) -> None:
+    network = _network(Colour.OTHER, 0.6)
+    new_pips, new_colour = _read(remembered, probe, network)
+    assert np.array_equal(new_pips, network[0]) and np.array_equal(new_colour, network[1])
+
+
+def test_kinds_equally_near_leave_the_choice_between_them_to_the_network() -> None:
+    remembered = [
+        mem.Confirmed(_unit(1, 0.3, 0), Colour.YELLOW),
+        mem.Confirmed(_unit(1, -0.3, 0), Colour.WHITE),
+    ]
+    network = _network(Colour.WHITE, 0.6)
+    _, new_colour = _read(remembered, np.asarray([_unit(1, 0, 0)], np.float32), network)
+    yellow, white = COLOURS.index(Colour.YELLOW), COLOURS.index(Colour.WHITE)
+    assert new_colour[0, white] / new_colour[0, yellow] == pytest.approx(
+        network[1][0, white] / network[1][0, yellow], rel=1e-4
+    )
+    assert new_colour[0, yellow] + new_colour[0, white] > 0.99  # the colours far from it went
+
+
+@pytest.mark.parametrize(
+    ("network_p", "yellow_similar", "expected"),
+    [
+        # A sure but wrong network gives way where the memory is clearly nearer yellow...
+        (0.99, 0.97, Colour.YELLOW),
+        (0.7, 0.9, Colour.YELLOW),
+        # ...and holds where the memory's lead is small against its certainty.
+        (0.99, 0.82, Colour.WHITE),
+    ],
+)
+def test_a_die_clearly_nearer_one_colour_takes_it(
+    network_p: float, yellow_similar: float, expected: Colour
+) -> None:
+    _, new_colour = _read(
+        [YELLOW_DIE, WHITE_DIE], _probe(yellow_similar), _network(Colour.WHITE, network_p)
+    )
+    assert COLOURS[int(np.argmax(new_colour[0]))] is expected
     assert new_colour[0].sum() == pytest.approx(1.0, abs=1e-5)
 
 
-def test_a_die_like_removed_ones_is_not_a_die() -> None:
-    memory = mem.TableMemory.of([mem.Confirmed(_unit(1, 0), None)] * 2)
-    pips_p, colour_p = _network(Colour.RED, 0.9)
-    told = mem.recall(memory, np.asarray([_unit(1, 0)], np.float32), SETTINGS)
-    new_pips, new_colour = mem.combine(pips_p, colour_p, told)
-    assert new_pips[0, 0] > 0.9  # "not a die"
-    assert np.allclose(new_colour, colour_p)  # removed dice say nothing of colour
+REMOVED = mem.Confirmed(_unit(1, 0, 0), None)
+
+
+@pytest.mark.parametrize(
+    ("remembered", "gone", "expected"),
+    [
+        ([REMOVED], 0.05, "dropped"),  # like a removed one, unlike any die
+        ([REMOVED, YELLOW_DIE], 0.05, "kept"),  # as like a die as a removed one
+        ([REMOVED, mem.Confirmed(_unit(1, 0.6, 0), Colour.RED)], 0.05, "dropped"),  # nearer removed
+        (
+            [YELLOW_DIE],
+            0.6,
+            "unchanged",
+        ),  # the memory never vouches for what the network turned down
+    ],
+)
+def test_not_a_die_by_the_margin_over_every_die(
+    remembered: list[mem.Confirmed], gone: float, expected: str
+) -> None:
+    network = _network(Colour.RED, 0.9, gone)
+    new_pips, _ = _read(remembered, _probe(1.0), network)
     assert new_pips[0].sum() == pytest.approx(1.0, abs=1e-5)
-
-
-def test_an_empty_memory_or_other_signatures_say_nothing() -> None:
-    probe = np.asarray([_unit(1, 0)], np.float32)
-    assert mem.recall(mem.TableMemory.of([]), probe, SETTINGS).trust[0] == 0
-    longer = mem.TableMemory.of([mem.Confirmed(_unit(1, 0, 0), Colour.RED)])
-    assert mem.recall(longer, probe, SETTINGS).trust[0] == 0
+    if expected == "dropped":
+        assert new_pips[0, 0] > 0.9
+    else:
+        assert new_pips[0, 0] == pytest.approx(gone, abs=1e-6)
 
 
 def test_signatures_of_different_lengths_are_refused() -> None:
@@ -90,11 +153,15 @@ def test_signatures_of_different_lengths_are_refused() -> None:
         mem.TableMemory.of([mem.Confirmed((1.0,), Colour.RED), mem.Confirmed((1.0, 0.0), None)])
 
 
-def test_counts_name_colours_and_removed_dice() -> None:
-    memory = mem.TableMemory.of(
-        [mem.Confirmed(_unit(1, 0), Colour.RED), mem.Confirmed(_unit(0, 1), None)] * 2
-    )
-    assert memory.counts() == {"red": 2, "not a die": 2}
+def test_a_memory_groups_its_dice_by_kind_and_counts_them() -> None:
+    dice = [mem.Confirmed(_unit(0, 1), None), mem.Confirmed(_unit(1, 0), Colour.RED)] * 2
+    memory = mem.TableMemory.of([*dice, mem.Confirmed(_unit(1, 1), Colour.BLUE)])
+    assert memory.counts() == {"red": 2, "blue": 1, "not a die": 2}
+    red, blue = COLOURS.index(Colour.RED), COLOURS.index(Colour.BLUE)
+    assert memory.labels.tolist() == [red, red, blue, mem.NOT_A_DIE, mem.NOT_A_DIE]
+    assert memory.kinds.tolist() == [red, blue, mem.NOT_A_DIE]
+    assert memory.starts.tolist() == [0, 2, 3]
+    assert np.allclose(memory.matrix[3], _unit(0, 1))
 
 
 @pytest.mark.parametrize(("not_game", "expected"), [(False, Colour.BLUE), (True, Colour.OTHER)])
