@@ -29,7 +29,7 @@ from companion.exports.rolls import rolls_csv
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
 from companion.session import rules as sr
 from companion.session.errors import FieldError
-from companion.session.games import GameChores
+from companion.session.games import GameChores, player_score
 from companion.session.roll import CameraRolls
 from companion.session.table import Table
 from companion.session.values import GameSummary, GameView, HistoryEntry, Step, version_token
@@ -129,7 +129,8 @@ class Session(CameraRolls, GameChores):
         for info in self.store.list_games():
             rules = find_game(info.game)
             seq, state = self._folded(info)
-            players = tuple(str(p.get("name")) for p in rules.state_json(state).get("players", []))
+            seats = rules.state_json(state).get("players", [])
+            players = tuple(str(p.get("name")) for p in seats)
             out.append(
                 GameSummary(
                     info.id,
@@ -141,6 +142,7 @@ class Session(CameraRolls, GameChores):
                     rules.winner(state),
                     info.created_at,
                     info.updated_at,
+                    tuple(player_score(p) for p in seats),
                 )
             )
         return out

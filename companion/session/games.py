@@ -95,7 +95,7 @@ class GameChores:
             game_id=info.id,
             game_name=GAME_NAMES.get(info.game, info.game),
             players=tuple(str(p.get("name")) for p in players),
-            scores=tuple(_score(p) for p in players),
+            scores=tuple(player_score(p) for p in players),
             winner=rules.winner(state),
             started_at=_instant(info.created_at),
             last_move_at=_instant(last),
@@ -111,10 +111,10 @@ class GameChores:
 
 def _scores(rules: GameRules[Any, Any], state: Any) -> list[int | None]:
     players = rules.state_json(state).get("players", [])
-    return [_score(p) for p in players]
+    return [player_score(p) for p in players]
 
 
-def _score(player: Mapping[str, Any]) -> int | None:
+def player_score(player: Mapping[str, Any]) -> int | None:
     """A player's score: `score`, or the modifier game's `tokens` (what it is won by)."""
     return _number(player.get("score", player.get("tokens")))
 

@@ -114,6 +114,7 @@ class GameSummary:
     winner: str | None
     created_at: str
     updated_at: str
+    scores: tuple[int | None, ...] = ()  # by seat; None where the game keeps no score
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,6 +127,7 @@ class GameSummary:
             "winner": self.winner,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
+            "scores": list(self.scores),
         }
 
 

@@ -221,6 +221,7 @@ def test_list_games_summarises_each(session: Session, game: str) -> None:
         "winner": None,
         "created_at": "",
         "updated_at": "",
+        "scores": [0, 0],
     }
 
 

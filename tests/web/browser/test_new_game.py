@@ -39,7 +39,7 @@ def test_the_games_list_names_each_game(page: Any, dashboard: Dashboard) -> None
     dashboard.session.create_from_options(["Ann", "Ben"], {"game": "modifier", "title": "Friday"})
     page.goto(dashboard.url("/"))
     page.wait_for_selector("#games .game-link")
-    assert "(Modifier dice game)" in page.inner_text("#games li")
+    assert "Modifier dice game" in page.inner_text("#games li .game-kind")
 
 
 def test_choosing_rgb_leaves_two_name_fields_and_keeps_names(

@@ -100,6 +100,57 @@ function gameLabel(key) {
   return found ? found.label : key;
 }
 
+/** "Al 45" or "Al and Bo 45" for the highest score, once anyone has scored; "" otherwise. */
+export function leaderText(game) {
+  const scores = game.scores || [];
+  const best = Math.max(...scores.filter((v) => typeof v === "number"));
+  if (!Number.isFinite(best) || best <= 0) return "";
+  const names = game.players.filter((_, k) => scores[k] === best);
+  return `${names.join(" and ")} ${best}`;
+}
+
+function stateText(game) {
+  if (game.winner) return `${game.winner} won`;
+  if (!game.seq) return "not started";
+  const turn = game.current_player ? `${game.current_player} to play` : "in play";
+  const leader = leaderText(game);
+  return `${turn} · move ${game.seq}${leader ? ` · leading: ${leader}` : ""}`;
+}
+
+function when(iso) {
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return "";
+  return moment.toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+function gameItem(g) {
+  const players = (g.players || []).join(", ");
+  const search = [g.title, players, gameLabel(g.game), g.game].join(" ").toLowerCase();
+  return el("li", { class: "game-item", "data-search": search, "data-game": g.id },
+    el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title || players || g.id),
+    el("span", { class: "game-kind" }, gameLabel(g.game)),
+    el("div", { class: "game-players" }, players),
+    el("div", { class: "game-meta" },
+      el("time", { datetime: g.updated_at, title: `started ${when(g.created_at)}` }, when(g.updated_at)),
+      " · ", el("span", { class: "game-state" }, stateText(g))));
+}
+
+const search = document.getElementById("game-search");
+const count = document.getElementById("games-count");
+
+/** Show the games whose title, players or game hold every word typed. */
+function filterGames() {
+  const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+  const items = [...document.querySelectorAll("#games .game-item")];
+  let shown = 0;
+  for (const item of items) {
+    item.hidden = !words.every((w) => item.dataset.search.includes(w));
+    if (!item.hidden) shown += 1;
+  }
+  count.textContent = words.length ? `${shown} of ${items.length} games match.` : "";
+}
+search.addEventListener("input", filterGames);
+
 async function listGames() {
   const list = document.getElementById("games");
   let games;
@@ -114,9 +165,10 @@ async function listGames() {
     list.replaceChildren(el("li", { class: "empty" }, "No games yet: start one below."));
     return;
   }
-  list.replaceChildren(...items.map((g) => el("li", {},
-    el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title || (g.players || []).join(", ") || g.id),
-    el("span", { class: "game-meta" }, ` (${gameLabel(g.game)})`, g.winner ? ` — ${g.winner} won` : g.current_player ? ` — ${g.current_player} to play` : ""))));
+  // Most recently played first (the server's order, kept if it ever changes).
+  items.sort((a, b) => (b.updated_at > a.updated_at ? 1 : b.updated_at < a.updated_at ? -1 : 0));
+  list.replaceChildren(...items.map(gameItem));
+  filterGames();
 }
 
 listGames();
