@@ -202,6 +202,13 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rate", type=float, default=1.0, help="rolls a second per table")
     parser.add_argument("--no-faults", action="store_true", help="no worker kill, no restart")
+    parser.add_argument(
+        "--outage",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="instead: stop the whole server for S seconds a third of the way in",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
     for name, limit in LIMITS.items():
@@ -209,6 +216,8 @@ def main() -> int:
             parser.error(f"--{name} must be 1..{limit}")
     if not 0.1 <= args.rate <= 5:
         parser.error("--rate must be 0.1..5")
+    if not 0 <= args.outage <= args.seconds / 2:
+        parser.error("--outage must be 0..half of --seconds")
 
     record = Record()
     folder = Path(tempfile.mkdtemp(prefix="dicetable-load-"))
@@ -223,27 +232,63 @@ def main() -> int:
                 store.create_game({"Game": "ryb", "Players": f"Ann {NAMES[k]}, Ben {NAMES[k]}"})
                 for k in range(args.tables)
             ]
-        port = free_port()
-        server = subprocess.Popen(
+        server = Server(
             [sys.executable, "-m", "companion.cli", "serve", "--workers", str(args.workers),
              # One worker may hold every viewer (the other's after it is killed), and an
              # agent's POST waits for a free thread: room for all of them and the agents.
              "--threads", str(args.viewers + args.tables + 40),
-             "--database", pg.url, "--port", str(port), "--data", str(folder / "data")],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+             "--database", pg.url, "--data", str(folder / "data")],
         )  # fmt: skip
-        output: list[str] = []
-        threading.Thread(
-            target=lambda: output.extend(server.stdout or []), daemon=True
-        ).start()  # fmt: skip
+        server.start()
         try:
-            return run(args, record, folder, pg, games, port, server, output)
+            return run(args, record, folder, pg, games, server)
         finally:
-            server.send_signal(signal.SIGTERM)
+            server.stop()
+
+
+class Server:
+    """`dicetable serve` as a child process on a fixed loopback port; stopped and started
+    again on the same port for an outage."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.port = free_port()
+        self.command = [*command, "--port", str(self.port)]
+        self.output: list[str] = []
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            self.command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        proc = self.proc
+        threading.Thread(target=lambda: self.output.extend(proc.stdout or []), daemon=True).start()
+        deadline = time.monotonic() + 30
+        last_error: Exception | None = None
+        while True:
             try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+                if call(self.port, "GET", "/api/club")[0] == 200:
+                    return
+            except OSError as exc:
+                last_error = exc
+            if time.monotonic() > deadline or proc.poll() is not None:
+                print("".join(self.output))
+                raise SystemExit(f"the server did not come up: {last_error} (exit {proc.poll()})")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
 
 
 def run(
@@ -252,22 +297,9 @@ def run(
     folder: Path,
     pg: ThrowawayCluster,
     games: list[str],
-    port: int,
-    server: subprocess.Popen[str],
-    output: list[str],
+    server: Server,
 ) -> int:
-    deadline = time.monotonic() + 30
-    last_error: Exception | None = None
-    while True:
-        try:
-            if call(port, "GET", "/api/club")[0] == 200:
-                break
-        except OSError as exc:
-            last_error = exc
-        if time.monotonic() > deadline or server.poll() is not None:
-            print("".join(output))
-            raise SystemExit(f"the server did not come up: {last_error} (exit {server.poll()})")
-        time.sleep(0.2)
+    port = server.port
     tokens = [call(port, "POST", f"/api/games/{g}/agent-token")[1]["token"] for g in games]
     stop_cameras, stop_viewers = threading.Event(), threading.Event()
     body = {"dice": [
@@ -301,8 +333,16 @@ def run(
     for thread in cameras:
         thread.start()
     half = args.seconds / 2
-    faults = [] if args.no_faults else [(half, "kill"), (half + 10, "restart")]
-    record.fault_window = (start + half - 1, start + half + 10 + 6)
+    if args.outage:
+        # The whole server stops for `outage` seconds a third of the way in; cameras go on.
+        begin = args.seconds / 3
+        faults = [(begin, "stop"), (begin + args.outage, "start")]
+        record.fault_window = (start + begin - 1, start + begin + args.outage + 6)
+    elif args.no_faults:
+        faults = []
+    else:
+        faults = [(half, "kill"), (half + 10, "restart")]
+        record.fault_window = (start + half - 1, start + half + 10 + 6)
     while (elapsed := time.monotonic() - start) < args.seconds:
         if faults and elapsed >= faults[0][0]:
             _, what = faults.pop(0)
@@ -310,11 +350,17 @@ def run(
                 victim = workers_of(server.pid)[0]
                 os.kill(victim, signal.SIGKILL)
                 record.events.append(f"{elapsed:.0f} s: SIGKILL worker {victim}")
-            else:
+            elif what == "restart":
                 began = time.monotonic()
                 pg.restart()
                 took = time.monotonic() - began
                 record.events.append(f"{elapsed:.0f} s: PostgreSQL restarted ({took:.1f} s down)")
+            elif what == "stop":
+                server.stop()
+                record.events.append(f"{elapsed:.0f} s: the server stopped")
+            else:
+                server.start()
+                record.events.append(f"{elapsed:.0f} s: the server is back")
             print(record.events[-1], flush=True)
         time.sleep(0.1)
     stop_cameras.set()
@@ -330,11 +376,12 @@ def run(
         sender.stop()
     for outbox in outboxes:
         outbox.close()
-    return report(args, record, pg, games, waiting, server)
+    return report(args, record, pg, games, waiting)
 
 
-def report(args: argparse.Namespace, record: Record, pg: ThrowawayCluster, games: list[str],
-           waiting: int, server: subprocess.Popen[str]) -> int:  # fmt: skip
+def report(
+    args: argparse.Namespace, record: Record, pg: ThrowawayCluster, games: list[str], waiting: int
+) -> int:
     made = {rid for ids in record.made.values() for rid in ids}
     lost = doubled = 0
     gaps = 0
@@ -380,6 +427,7 @@ def report(args: argparse.Namespace, record: Record, pg: ThrowawayCluster, games
         "viewers_dropped": record.dropped,
         "viewers_reconnected": record.reconnected,
         "faults": record.events,
+        "outage_s": args.outage,
     }
     print(
         f"rolls made {figures['rolls_made']}, acknowledged {figures['rolls_acknowledged']}, "

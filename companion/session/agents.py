@@ -143,8 +143,15 @@ class AgentDesk:
             return
         with self._lock:
             after = self._offered.get(game_id)
-        if after is not None and number.isdigit() and int(number) <= after:
-            return  # this process took that roll itself
+            if after is not None and number.isdigit() and int(number) <= after:
+                return  # this process took that roll itself
+            if not self._waiting_here(game_id):
+                # No attempt waits for a roll in this process: nothing to hand over, and a
+                # later attempt takes only rolls after this one. (The table's last roll is the
+                # process that received it's; a club shows each table's on its card.)
+                if number.isdigit():
+                    self._offered[game_id] = int(number)
+                return
         if after is None:  # this process never saw the game's rolls: start from the newest
             last = self.session.store.last_camera_roll(game_id)
             found = [] if last is None else [last]
@@ -153,6 +160,11 @@ class AgentDesk:
         for roll in found:
             jpeg = self.session.store.camera_roll_thumbnail(game_id, roll.n)
             self._hand_over(roll, jpeg)
+
+    def _waiting_here(self, game_id: str) -> bool:
+        """Whether this process holds a declared attempt for the game (read without the
+        store: most rolls find none)."""
+        return self.session.table.current(game_id, -1)[1] is not None
 
     def _hand_over(self, roll: CameraRoll, thumbnail: bytes | None) -> None:
         with self._lock:
@@ -179,7 +191,7 @@ class AgentDesk:
             thumbnail,
         )
         target: str | None = roll.game_id
-        if session.pending(roll.game_id) is not None:
+        if self._waiting_here(roll.game_id) and session.pending(roll.game_id) is not None:
             shot = CameraShot(
                 reading, thumbnail, settled.frame_index, settled.delay_ms, roll.received_at
             )

@@ -280,3 +280,29 @@ def test_the_club_page_and_its_script(client: FlaskClient) -> None:
     script = client.get("/static/js/club.js")
     assert script.status_code == 200 and b"/api/club/stream" in script.data
     script.close()
+
+
+def test_a_roll_taken_by_one_process_reaches_an_attempt_declared_in_another(
+    store_spot: StoreSpot, tmp_path: Path
+) -> None:
+    from companion.session.agents import AgentDesk
+
+    here = Session(open_store(store_spot.spec), tmp_path / "a", poll_s=0.05)
+    there = Session(open_store(store_spot.spec), tmp_path / "b", poll_s=0.05)
+    try:
+        game = orange_game(here)
+        taker, other = AgentDesk(here), AgentDesk(there)
+        taker.receive(game, "roll-0001", {"dice": DICE}, settled_at=AT, thumbnail_jpeg=JPEG)
+        other.on_change(game, "roll 1")  # no attempt there yet: the roll is only noted
+        assert there.pending(game) is None
+        there.declare_attempt(game, "Al", "orange")
+        taker.receive(game, "roll-0002", {"dice": DICE[:2]}, settled_at=AT, thumbnail_jpeg=None)
+        other.on_change(game, "roll 2")
+        pending = there.pending(game)
+        assert pending is not None and len(pending.dice) == 2  # roll 2, not roll 1
+        other.on_change(game, "roll 2")  # told twice: handed over once
+        assert there.pending(game) == pending
+        assert here.pending(game) is None  # the attempt lives where it was declared
+    finally:
+        here.close()
+        there.close()
