@@ -60,12 +60,11 @@ def first_hello(
 def run_agent(
     client: AgentClient,
     folder: Path,
-    source: str | None,
-    data_dir: Path | None,
+    open_feed: Callable[[str | None], Any],
     say: Callable[[str], None],
 ) -> int:
-    from companion.feed.live import open_table_feed
-
+    """`open_feed(camera_game)` opens the camera read as at that game's table (None: no game)
+    and returns a live feed (`web.config.LiveFeed`'s start, stop and subscribe)."""
     outbox = Outbox(folder)
     sender = Sender(outbox, client, report=say)
     try:
@@ -75,7 +74,7 @@ def run_agent(
             f"agent for game {client.address.game_id} ({hello.get('game')}, reading {game}); "
             f"{outbox.waiting()} rolls waiting in {outbox.path}"
         )
-        feed = open_table_feed(source, data_dir, game=None if game == "none" else game)
+        feed = open_feed(None if game == "none" else game)
 
         def queue(event: Any) -> None:
             if hasattr(event, "thumbnail_jpeg") and hasattr(event, "reading"):

@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 TOKEN_ENV = "DICETABLE_AGENT_TOKEN"
 
@@ -52,10 +53,16 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         print(f"dicetable agent: error: give --token or set ${TOKEN_ENV}", file=sys.stderr)
         return 2
+
+    def open_feed(game: str | None) -> Any:
+        from companion.feed.live import open_table_feed
+
+        return open_table_feed(args.source, args.data, game=game)
+
     try:
         address = GameAddress.parse(args.url)
         folder = args.queue or Path(f"agent-{address.game_id}")
-        return run_agent(AgentClient(address, token), folder, args.source, args.data, say)
+        return run_agent(AgentClient(address, token), folder, open_feed, say)
     except (AgentError, VisionError) as exc:
         print(f"dicetable agent: error: {exc}", file=sys.stderr)
         return 2
