@@ -21,7 +21,7 @@ export function rollFrom(data) {
   if (!data) return null;
   if (data.state) {
     const last = data.state.last_attempt;
-    return last ? { dice: last.dice, totals: last.totals, goal: last.goal, player: last.player, completed: last.completed, key: JSON.stringify([data.state.moves, last.dice]) } : null;
+    return last ? { dice: last.dice, totals: last.totals, goal: last.goal, player: last.player, needed: last.needed, completed: last.completed, key: JSON.stringify([data.state.moves, last.dice]) } : null;
   }
   const last = data.roll !== undefined ? data.roll : data;
   if (!last || !Array.isArray(last.dice)) return null;

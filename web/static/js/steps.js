@@ -6,7 +6,7 @@ import { PRIMARIES, SECONDARIES } from "./colours.js";
 const isDie = (d) => PRIMARIES.includes(d.colour) && d.pips >= 1 && d.pips <= 6;
 
 /**
- * `roll`: `{dice: [{colour, pips}], totals?, goal?: {colour, target}, player?}`.
+ * `roll`: `{dice: [{colour, pips}], totals?, goal?: {colour, target}, player?, needed?, completed?}`.
  * Returns steps `{text, speech, dice: [indices], colour, value}`.
  */
 export function rollSteps(roll) {
@@ -39,11 +39,31 @@ export function rollSteps(roll) {
   return steps;
 }
 
+/** The goal step: what was banked toward the goal before, plus this roll, against its target
+ * (`roll.needed`: the points still needed before this roll; absent, nothing was banked). */
 function goalStep(roll, dice) {
   const colour = roll.goal.colour;
+  const target = roll.goal.target;
   const points = roll.totals && roll.totals[colour] !== undefined ? roll.totals[colour] : 0;
+  const needed = typeof roll.needed === "number" ? roll.needed : target;
+  const before = Math.max(0, target - needed);
   const who = roll.player ? `${roll.player}'s` : "The";
-  let text = `${who} goal is ${colour} ${roll.goal.target}: ${points} ${colour} points`;
-  if (roll.completed) text += ". Goal complete!";
-  return { text, speech: `${text}.`, dice: dice.map((d) => d.index), colour, value: points, goal: true };
+  let text = `${who} goal is ${colour} ${target}: `;
+  let speech = text;
+  if (before > 0) {
+    text += `${before} banked + ${points} this roll = ${before + points} of ${target}`;
+    speech += `${before} banked plus ${points} this roll makes ${before + points}, of ${target}`;
+  } else {
+    text += `${points} ${colour} points of ${target}`;
+    speech += `${points} ${colour} points of ${target}`;
+  }
+  if (roll.completed) {
+    text += ". Goal complete!";
+    speech += ". Goal complete!";
+  } else if (points < needed) {
+    const more = needed - points;
+    text += `: not enough yet, ${more} more`;
+    speech += `. Not enough yet: ${more} more.`;
+  }
+  return { text, speech: /[.!]$/.test(speech) ? speech : `${speech}.`, dice: dice.map((d) => d.index), colour, value: points, goal: true };
 }
