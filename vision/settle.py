@@ -7,10 +7,12 @@ the tumbling seen since, so it replays the same way from a recording. Events
 
 - `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
   differs from the last one the way a throw makes it differ. After the dice tumbled (at least
-  `tumble_frames` moving frames showing a die away from every last place),
+  `tumble_frames` moving frames showing dice away from every last place, at least half as
+  many as the last scene held),
   that is anything but every die lying where it was with the same value: dice of one colour
   thrown into a small box land where the last ones lay. Without tumbling (a hand passing over,
-  the camera bumped), most dice must have moved; after the table was cleared, anything differs.
+  the camera bumped), most dice must have moved or, after a burst of motion, show new faces;
+  after the table was cleared, anything differs.
   A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
   confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
 - `RollCorrected`: dice of the last roll that were unsure cleared while the dice lay still (the
@@ -72,8 +74,8 @@ class SettleDetector:
         self._last_roll: DiceReading | None = None
         self._last_still: tuple[float, int | None, ImageBGR | None] | None = None
         self._tumbled = 0
-        # Since the last decision: whether motion was measured, and whether anything moved.
-        self._measured = self._moved = False
+        # Since the last decision: whether motion was measured, and how many frames moved.
+        self._measured, self._moving = False, 0
         self._rolls = 0
         # The last roll while its run lasts and some of its dice are unsure: id, dice, tracks.
         self._open: tuple[int, DiceReading, tuple[int, ...]] | None = None
@@ -105,10 +107,11 @@ class SettleDetector:
         moving = motion is not None and motion > self.config.still_motion
         cut = self._cut_short(reading, moving)  # the last run's throw: this frame is not in it
         self._measured |= motion is not None
-        self._moved |= moving
+        self._moving += moving
         if moving and self._away(reading):
             self._tumbled += 1
-        self._track(t_ms, reading, moving)
+        quiet = motion is not None and motion <= self.config.quiet_motion
+        self._track(t_ms, reading, moving, quiet)
         event = cut or self._decide(t_ms, reading, frame_index, frame_bgr)
         event = event or self._correct(t_ms, frame_index, frame_bgr)
         self._last_still = (t_ms, frame_index, frame_bgr)
@@ -134,8 +137,8 @@ class SettleDetector:
             return None
         return self._roll(SettledRoll(t_ms, start, index, frame, candidate, True), tracks)
 
-    def _track(self, t_ms: float, reading: DiceReading, moving: bool) -> None:
-        if self._run is None or not self._run.fits(reading):
+    def _track(self, t_ms: float, reading: DiceReading, moving: bool, quiet: bool) -> None:
+        if self._run is None or not self._run.fits(reading, quiet):
             # The dice moved: a new run starts here. This frame's motion measures that very
             # move, so it does not hold the run back; the next frame's motion will.
             self._start_run(reading, t_ms)
@@ -188,7 +191,7 @@ class SettleDetector:
     def _settled(self) -> None:
         self._decided = True
         self._tumbled = 0
-        self._measured = self._moved = False
+        self._measured, self._moving = False, 0
 
     def _roll(self, roll: SettledRoll, tracks: tuple[int, ...]) -> SettledRoll:
         self._settled()
@@ -220,7 +223,7 @@ class SettleDetector:
         return RollCorrected(t_ms, start, index, frame, roll_id, reading, tuple(cleared))
 
     def _is_throw(self, candidate: DiceReading) -> bool:
-        if self._measured and not self._moved and all(d.unsure for d in candidate):
+        if self._measured and not self._moving and all(d.unsure for d in candidate):
             # Nothing moved, yet doubtful dice: the finder's false finds (a printed wall, a
             # speck of the empty table), never a throw, which comes with motion.
             return False
@@ -229,17 +232,23 @@ class SettleDetector:
             if self._last_roll is None:
                 return True
             return any(self._difference(self._last_roll, candidate))
-        if self._tumbled >= self.config.tumble_frames:
+        burst = self.config.tumble_frames
+        if self._tumbled >= burst:
             return bool(self._difference(self._scene, candidate)[1])
-        kept = pair(self._scene.dice, candidate.dice, self._near(same_value=False))
+        # Most dice moved; after a burst of motion, or showing new faces where they lay (dice
+        # too big to fly clear of their last places in a small box).
+        near = self._near(same_value=self._moving >= burst)
+        kept = pair(self._scene.dice, candidate.dice, near)
         return 2 * (len(candidate) - len(kept)) > len(candidate)
 
     def _away(self, reading: DiceReading) -> bool:
-        """Whether a die lies away from every die of the last scene (any colour or face): a
-        die in flight. A hand hides dice; it does not move them."""
+        """Whether dice lie away from every die of the last scene (any colour or face), at
+        least half as many as it held: dice in flight. A hand hides dice, it does not move them,
+        and a die or two the finder sees on it or in its shadow are not half the table."""
         if not self._scene.dice:
             return False
-        return len(pair(reading.dice, self._scene.dice, self._near(None))) < len(reading)
+        away = len(reading) - len(pair(reading.dice, self._scene.dice, self._near(None)))
+        return away > 0 and 2 * away >= len(self._scene)
 
     def _difference(
         self, before: DiceReading, after: DiceReading
@@ -257,12 +266,14 @@ class SettleDetector:
         return shift if shift <= tol else None
 
     def _near(self, same_value: bool | None) -> Callable[[Die, Die], float | None]:
-        """Dice within `moved_tolerance` sizes: of one colour, also of one value with
-        `same_value`; with None, whatever their colour."""
+        """Dice within `moved_tolerance` sizes: of one colour, and one value with `same_value`
+        (a die the reader doubts may be of any colour: its colour flickers); with None,
+        whatever their colour and value."""
         limit = self.config.moved_tolerance
 
         def close(a: Die, b: Die) -> float | None:
-            if same_value is not None and a.colour is not b.colour:
+            doubted = a.unsure or b.unsure
+            if same_value is not None and a.colour is not b.colour and not doubted:
                 return None
             if same_value and a.pips != b.pips:
                 return None

@@ -24,7 +24,10 @@ class SettleConfig:
     `still_motion` is in `vision.motion.motion_energy` units: 0 for a still table however
     noisy the webcam, about 0.8 for one 40 px die sliding 20 px in a 640 px wide frame, 5 for
     a fist-sized hand, 20 for a hand reaching in. Dice motion is caught from their boxes
-    anyway; the motion measure is there for hands that cover dice without moving them.
+    anyway; the motion measure is there for hands that cover dice without moving them. At or
+    under `quiet_motion` nothing in the picture changed (a still table reads 0; a 40 px die
+    shifting 16 px in a 640 px frame about 0.3): a die's box the finder draws a little
+    elsewhere then is its jitter, not a move.
 
     `unsure_ms` is the longest a die whose value keeps changing holds a roll back (it then goes
     out with that die marked unsure; a die the reader doubts never holds it). `tumble_frames`
@@ -37,6 +40,7 @@ class SettleConfig:
     change_ms: float = 800.0
     empty_ms: float = 500.0
     still_motion: float = 1.0
+    quiet_motion: float = 0.05
     still_tolerance: float = 0.15
     still_min_px: float = 2.0
     moved_tolerance: float = 0.75
@@ -51,7 +55,7 @@ class SettleConfig:
             value = getattr(self, name)
             if not self.settle_ms <= value < math.inf:
                 raise ValueError(f"{name} must be at least settle_ms, got {value!r}")
-        for name in ("still_motion", "still_min_px"):
+        for name in ("still_motion", "quiet_motion", "still_min_px"):
             value = getattr(self, name)
             if not 0 <= value < math.inf:
                 raise ValueError(f"{name} must be 0 or more, got {value!r}")

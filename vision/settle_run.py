@@ -1,10 +1,12 @@
 """One still run of the settle detector: the dice it started with, followed frame by frame.
 
-Each die of the run is a track, kept where it first lay. A frame continues the run when every
-track the run counts (seen in more than half of its frames) is still in its place and at most one
-die differs in all: a speck the finder sees in one frame and not the next, or a die it misses for
-a frame, neither starts the run again (which would hold a roll back); a die that moved (gone from
-its place, new in another) does. The run's dice are its counted tracks, each as last seen.
+Each die of the run is a track, kept where it first lay. A frame continues the run when the
+tracks the run counts (seen in more than half of its frames) are still in their places but for a
+few dice seen or missed (one, or a third of them): a speck the finder sees in one frame and not
+the next, or a die it misses for a frame, does not start the run again (which would hold a roll
+back); a die that moved (gone from its place, new beside it) does, unless nothing in the picture
+moved (a box the finder drew a little elsewhere). The run's dice are its counted tracks, each as
+last seen, each following its die however the finder boxed it.
 """
 
 from __future__ import annotations
@@ -14,8 +16,26 @@ from dataclasses import dataclass, replace
 
 from vision.types import Colour, DiceReading, Die
 
-# Dice that may differ from the run's in one frame (seen or missed) without ending it.
+# Dice that may differ from the run's in one frame (seen or missed) without ending it: one, or
+# a third of them at a table where the finder is unsure of many (a table never seen).
 SPECKS = 1
+SPECK_SHARE = 3
+
+
+def _specks(dice: int) -> int:
+    return max(SPECKS, dice // SPECK_SHARE)
+
+
+def _same_die(a: Die, b: Die) -> float | None:
+    """Centre distance where it is under half a die: one die however the finder boxed it."""
+    (ax, ay), (bx, by) = a.centre_xy, b.centre_xy
+    distance = max(abs(ax - bx), abs(ay - by))
+    return distance if distance <= 0.5 * max(a.size_px, b.size_px) else None
+
+
+def _beside(a: Die, b: Die) -> bool:
+    (ax, ay), (bx, by) = a.centre_xy, b.centre_xy
+    return max(abs(ax - bx), abs(ay - by)) <= max(a.size_px, b.size_px)
 
 
 @dataclass(slots=True)
@@ -66,24 +86,29 @@ class StillRun:
     def _counted(self) -> list[int]:
         return [i for i, tr in enumerate(self._tracks) if 2 * tr.seen > self._frames]
 
-    def _pairs(self, reading: DiceReading) -> dict[int, int]:
-        return pair([tr.anchor for tr in self._tracks], reading.dice, self._close)
+    def _pairs(self, reading: DiceReading, loose: bool = False) -> dict[int, int]:
+        close = _same_die if loose else self._close
+        return pair([tr.anchor for tr in self._tracks], reading.dice, close)
 
-    def fits(self, reading: DiceReading) -> bool:
-        """Whether this frame's dice continue the run (see the module doc)."""
+    def fits(self, reading: DiceReading, quiet: bool = False) -> bool:
+        """Whether this frame's dice continue the run (see the module doc). `quiet`: nothing
+        in the picture changed (the motion measure reads nothing), so a box that shifted is
+        the finder's jitter, not a die that moved."""
         counted = self._counted()
         if not counted:
             return not reading.dice
-        pairs = self._pairs(reading)
-        kept = [i for i in counted if i in pairs]
-        if not kept:
+        pairs = self._pairs(reading, loose=quiet)
+        missing = [self._tracks[i].anchor for i in counted if i not in pairs]
+        taken = {pairs[i] for i in counted if i in pairs}
+        new = [d for j, d in enumerate(reading.dice) if j not in taken]
+        if len(missing) == len(counted) or len(missing) + len(new) > _specks(len(counted)):
             return False
-        extra = len(reading) - len(kept)
-        return (len(counted) - len(kept)) + extra <= SPECKS
+        # Gone from one place and new beside it: a die that moved, not a flicker of the finder.
+        return quiet or not any(_beside(a, b) for a in missing for b in new)
 
     def add(self, reading: DiceReading, t_ms: float) -> None:
         counted = set(self._counted())
-        pairs = self._pairs(reading)
+        pairs = self._pairs(reading, loose=True)
         taken = set(pairs.values())
         for i, j in pairs.items():
             tr, die = self._tracks[i], reading.dice[j]

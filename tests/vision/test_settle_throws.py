@@ -73,11 +73,28 @@ CASES: list[tuple[str, Then, list[str]]] = [
         lambda s: s.hand(with_die(RED_BOX, 1, pips=3), 400).still(RED_BOX, 1600),
         ["SettledRoll"],
     ),
+    (
+        "a hand passes over, the finder sees a die on it",
+        lambda s: s.hand(DiceReading.of([*without(RED_BOX, 0), die(400, 300, 5)]), 400).still(
+            RED_BOX, 1600
+        ),
+        ["SettledRoll"],
+    ),
     ("the camera is bumped", lambda s: bump(s, RED_BOX).still(RED_BOX, 1600), ["SettledRoll"]),
     (
-        "new values in place without tumbling (turned over by hand)",
-        lambda s: s.hand(RED_BOX, 300).still(rethrown(RED_BOX, (1, 3, 5)), 1600),
+        "new values on most dice in place after a hand (rethrown in the box)",
+        lambda s: s.hand(RED_BOX, 300).still(rethrown(RED_BOX, (1, 3, 2)), 1600),
+        ["SettledRoll", "SettledRoll"],
+    ),
+    (
+        "one die turned over in place by a hand",
+        lambda s: s.hand(RED_BOX, 300).still(rethrown(RED_BOX, (4, 3, 2)), 1600),
         ["SettledRoll", "SceneChanged"],
+    ),
+    (
+        "new values on most dice with nothing moving (the reader changed its mind)",
+        lambda s: s.still(rethrown(RED_BOX, (1, 3, 2)), 1600),
+        ["SettledRoll"],
     ),
 ]
 
@@ -131,3 +148,42 @@ def test_a_doubtful_find_on_the_empty_table_then_a_throw_is_one_roll() -> None:
     roll = events[0][1]
     assert isinstance(roll, SettledRoll)
     assert sorted(d.pips for d in roll.reading) == [2, 4, 6]
+
+
+def recoloured(reading: DiceReading, colours: tuple[Colour, ...]) -> DiceReading:
+    return DiceReading(tuple(replace(d, colour=c) for d, c in zip(reading, colours, strict=True)))
+
+
+def test_doubtful_dice_read_in_other_colours_after_a_hand_are_no_throw() -> None:
+    doubtful = DiceReading(tuple(replace(d, unsure=True) for d in RED_BOX))
+    after = recoloured(doubtful, (Colour.BLUE, Colour.YELLOW, Colour.RED))
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(doubtful).still(doubtful, 1600)
+    events, _ = script.hand(without(doubtful, 2), 400).still(after, 1600).run()
+    assert kinds(events) == ["SettledRoll"]
+
+
+def test_a_table_where_the_finder_flickers_on_many_dice_rolls_in_time() -> None:
+    nine = DiceReading.of(die(60 * k, 40 * (k % 3), k % 6 + 1, unsure=k > 6) for k in range(9))
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(nine)
+    landed = script.steps[-1][0]
+    for k in range(48):
+        script.add(DiceReading(tuple(d for i, d in enumerate(nine) if i < 7 or (k + i) % 3)), LOW)
+    events, _ = script.run()
+    assert kinds(events) == ["SettledRoll"]
+    assert events[0][0] - landed <= 250 + 2000 / FPS
+
+
+@pytest.mark.parametrize(
+    ("name", "motion", "rolls_in_time"),
+    [("nothing in the picture moved", 0.0, [True]), ("the die keeps moving a little", LOW, [])],
+)
+def test_a_box_the_finder_draws_a_little_elsewhere(
+    name: str, motion: float, rolls_in_time: list[bool]
+) -> None:
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(RED_BOX)
+    landed = script.steps[-1][0]
+    for k in range(48):
+        script.add(moved(RED_BOX, 8 * (k % 3), 0, {1}), motion)  # 8 px on a 40 px die
+    events, _ = script.run()
+    in_time = [t - landed <= 250 + 2000 / FPS for t, e in events if isinstance(e, SettledRoll)]
+    assert in_time == rolls_in_time, name

@@ -26,7 +26,7 @@ class RollTiming:
     delay_ms: float
     dice: tuple[tuple[str, int], ...]
     expected: tuple[tuple[str, int], ...] | None
-    flagged: bool = False  # a die stayed unsure: the roll waited `unsure_ms` and asks a person
+    flagged: bool = False  # a die stayed unsure: the roll asks a person to confirm it
 
     @property
     def correct(self) -> bool:
