@@ -42,9 +42,36 @@ function goalsControl() {
   return control("Reveal the round's goal cards", picks, "Reveal goal cards", () => `goals ${picks.map((p) => p.value).join(" ")}`, "goals-form");
 }
 
+/** Six dice as the record writes them ("1 2 3 4 5 6") from what a phone's number pad lets a
+ * person type: "123456", "1,2,3,4,5,6", "1.2.3.4.5.6" or spaced. Anything else goes as typed, and
+ * the server's refusal names what is wrong with it. */
+export function spacedDice(text) {
+  const typed = text.trim();
+  if (/^[0-9]{6}$/.test(typed)) return typed.split("").join(" ");
+  return typed.split(/[\s,;.]+/).filter(Boolean).join(" ");
+}
+
+/** Six big dice to tap (each tap turns one up by a pip, 6 back to 1); they fill the field. */
+function tapDice(input, name) {
+  const faces = [0, 0, 0, 0, 0, 0];
+  const show = () => {
+    input.value = faces.every(Boolean) ? faces.join(" ") : faces.map((f) => f || "?").join(" ");
+  };
+  const buttons = faces.map((_, k) => el("button", {
+    type: "button", class: "tap-die", "data-die": k + 1, "aria-label": `${name}'s die ${k + 1}: tap to add a pip`,
+    onclick: (e) => {
+      faces[k] = (faces[k] % 6) + 1;
+      e.currentTarget.textContent = String(faces[k]);
+      show();
+    },
+  }, "?"));
+  return el("div", { class: "tap-dice" }, ...buttons);
+}
+
 function rollControl(name) {
-  const input = el("input", { type: "text", name: "roll", placeholder: "1 2 3 4 5 6", "aria-label": `${name}'s six dice`, class: "wide", inputmode: "numeric", autocomplete: "off" });
-  return control(`${name}'s dice as thrown`, [input], `Roll for ${name}`, () => `${name}: roll ${input.value.trim()}`, `roll-${name}`);
+  const input = el("input", { type: "text", name: "roll", placeholder: "1 2 3 4 5 6 or 123456", "aria-label": `${name}'s six dice`, class: "wide", inputmode: "decimal", autocomplete: "off" });
+  return control(`${name}'s dice as thrown: type them or tap each die`, [input, tapDice(input, name)], `Roll for ${name}`,
+    () => `${name}: roll ${spacedDice(input.value)}`, `roll-${name}`);
 }
 
 function cardsControl(names) {
