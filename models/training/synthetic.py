@@ -79,7 +79,7 @@ TABLE_SETS = (TABLE_SET,)
 FLYER_SET = RenderedSet("s_flyer", (960, 540), 600, 23, colour_faces=0.5)
 FLYER_SETS = (FLYER_SET,)
 # Dice thrown among a game's material (issue 30): boards, cards, tokens, pieces as hard negatives.
-MATERIAL_SET = RenderedSet("s_material", (960, 540), 600, 31, material=1.0)
+MATERIAL_SET = RenderedSet("s_material", (960, 540), 400, 31, material=1.0)
 MATERIAL_SETS = (MATERIAL_SET,)
 # Never trained on: the same kind of tables with no dice at all (must read none) and with dice
 # among the pieces (recall), fixed seeds, for `dicetable eval --split all`.
