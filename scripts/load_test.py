@@ -77,8 +77,9 @@ class Record:
     refused: int = 0  # 5xx and connection errors (the agent tried again)
     delays_ms: list[float] = field(default_factory=list)
     seen: dict[tuple[int, str], float] = field(default_factory=dict)  # (viewer, roll id)
-    dropped: int = 0
+    dropped: int = 0  # open streams lost
     reconnected: int = 0
+    refused_connects: int = 0  # tries to reconnect while no server answered
     events: list[str] = field(default_factory=list)
     # From a second before the kill to five seconds after the database is back.
     fault_window: tuple[float, float] = (0.0, 0.0)
@@ -135,6 +136,7 @@ def viewer(k: int, port: int, game: str, record: Record, stop: threading.Event) 
     first = True
     while not stop.is_set():
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        streaming = False
         try:
             headers = {} if last_id is None else {"Last-Event-ID": last_id}
             conn.request("GET", f"/api/games/{game}/card/stream", headers=headers)
@@ -144,7 +146,7 @@ def viewer(k: int, port: int, game: str, record: Record, stop: threading.Event) 
             if not first:
                 with record.lock:
                     record.reconnected += 1
-            first = False
+            first, streaming = False, True
             while not stop.is_set():
                 line = response.readline()
                 if not line:
@@ -160,7 +162,10 @@ def viewer(k: int, port: int, game: str, record: Record, stop: threading.Event) 
             if stop.is_set():
                 return
             with record.lock:
-                record.dropped += 1
+                if streaming:
+                    record.dropped += 1
+                else:
+                    record.refused_connects += 1
             stop.wait(random.uniform(0.5, 2.0))  # EventSource's retry, spread
         finally:
             conn.close()
@@ -426,6 +431,7 @@ def report(
         "updates_seen": len(record.delays_ms),
         "viewers_dropped": record.dropped,
         "viewers_reconnected": record.reconnected,
+        "viewer_tries_refused": record.refused_connects,
         "faults": record.events,
         "outage_s": args.outage,
     }
@@ -442,7 +448,10 @@ def report(
         f"live-update delay p50 {figures['update_ms_p50']} ms, p99 {figures['update_ms_p99']} "
         f"ms over {len(record.delays_ms)} updates seen by viewers"
     )
-    print(f"viewers dropped {record.dropped}, reconnected {record.reconnected}")
+    print(
+        f"viewers dropped {record.dropped}, reconnected {record.reconnected} "
+        f"({record.refused_connects} tries found no server)"
+    )
     if begin:
         print(
             f"outside the faults' window (-1 s .. +16 s): append p99 "
