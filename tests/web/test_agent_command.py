@@ -53,3 +53,44 @@ def test_while_the_server_is_down_the_agent_reads_as_last_time(tmp_path: Path) -
     found = first_hello(DownClient(address, "t" * 20), tmp_path, said.append, lambda: True)
     assert found == {"camera_game": "flyer"}
     assert "reading as last time" in said[0]
+
+
+@pytest.mark.slow
+def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(tmp_path: Path) -> None:
+    """`dicetable agent` with its real camera path (the bundled demo video, the shipped
+    reader, the settle detector) against a real server on loopback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.web.test_api_support import build, orange_game, serving
+
+    root = Path(__file__).resolve().parents[2]
+    app, session = build(tmp_path)
+    try:
+        game = orange_game(session)
+        token = app.test_client().post(f"/api/games/{game}/agent-token").json["token"]  # type: ignore[index]
+        with serving(app) as server:
+            url = f"http://127.0.0.1:{server.port}/games/{game}"
+            agent = subprocess.Popen(
+                [sys.executable, "-m", "companion.cli", "agent", url, "--token", token,
+                 "--queue", str(tmp_path / "queue")],
+                cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            )  # fmt: skip
+            try:
+                deadline = time.monotonic() + 90
+                while session.store.last_camera_roll(game) is None:
+                    assert time.monotonic() < deadline and agent.poll() is None
+                    time.sleep(0.2)
+            finally:
+                agent.send_signal(signal.SIGINT)
+                output = agent.communicate(timeout=30)[0]
+        assert agent.returncode == 0, output
+        first = session.store.camera_roll(game, 1)
+        assert first.has_thumbnail and len(first.data["dice"]) >= 1
+        assert f"agent for game {game} (ryb, reading ryb)" in output
+        last = session.last_roll()
+        assert last is not None and last.game_id == game
+    finally:
+        session.close()
