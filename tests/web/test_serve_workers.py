@@ -5,6 +5,7 @@ refuses more than one process with a clear message."""
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import signal
@@ -25,6 +26,39 @@ from tests.store_backends import new_pg_spot
 
 ROOT = Path(__file__).resolve().parents[2]
 AT = "2026-11-27T01:02:03.000000Z"
+
+
+def _served(*argv: str) -> Any:
+    from companion.cli import build_parser
+    from companion.cli.commands.serve import build
+
+    return build(build_parser("serve").parse_args(["serve", "--no-camera", *argv]), io.StringIO())
+
+
+def test_the_database_is_the_data_folders_sqlite_file_unless_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DICETABLE_DATABASE", raising=False)
+    served = _served("--data", str(tmp_path / "data"))
+    assert served.session.store.path == tmp_path / "data" / "dicetable.sqlite3"
+    served.session.close()
+    served = _served("--data", str(tmp_path / "data"), "--database", str(tmp_path / "db"))
+    assert served.session.store.path == tmp_path / "db" / "dicetable.sqlite3"
+    served.session.close()
+
+
+def test_a_postgresql_url_from_the_option_or_the_environment(
+    pg_cluster: ThrowawayCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spot = new_pg_spot(pg_cluster)
+    monkeypatch.setenv("DICETABLE_DATABASE", spot.spec)
+    served = _served("--data", str(tmp_path))
+    assert (served.session.store.kind, served.session.store.location) == ("postgresql", spot.spec)
+    served.session.close()
+    monkeypatch.setenv("DICETABLE_DATABASE", "postgresql://nobody@/nowhere?host=/nonexistent")
+    served = _served("--data", str(tmp_path), "--database", spot.spec)
+    assert served.session.store.kind == "postgresql"
+    served.session.close()
 
 
 def test_sqlite_refuses_more_than_one_worker(
