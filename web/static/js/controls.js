@@ -101,7 +101,7 @@ export class Controls {
       this.game.apply(view);
     } catch (err) {
       [this.drafts, this.hand] = kept;
-      errNode.textContent = `“${line}” was refused: ${err.message}`;
+      errNode.textContent = `“${quoted(line)}” was refused: ${err.message}`;
       if (err.status === 409) this.game.refresh();
     } finally {
       if (button) button.disabled = false;
@@ -306,4 +306,10 @@ export class Controls {
     } }, el("span", {}, `${this.actor}: `), input, submit);
     return el("details", { class: "control free-line", id: "control-line" }, el("summary", {}, "Type a record line"), form, err);
   }
+}
+
+/** A refused line as its message quotes it: a line of thousands of characters is cut short (the
+ * refusal says how long it was), so the message stays a few lines under its control. */
+export function quoted(line, most = 80) {
+  return line.length <= most ? line : `${line.slice(0, most)}…`;
 }

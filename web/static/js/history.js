@@ -70,7 +70,10 @@ export class HistoryPanel {
     const thumb = event.has_thumbnail
       ? el("a", { href: `/api/games/${this.game.id}/events/${event.seq}/thumbnail.jpg`, target: "_blank", class: "thumb-link" }, "frame")
       : null;
-    return el("li", { class: event.undone ? "undone" : "", value: event.seq },
+    // The number is a span of its own, not the list's marker: a marker hangs outside the list
+    // and its third digit was clipped ("110" read ".10.").
+    return el("li", { class: event.undone ? "undone" : "", value: event.seq, "data-seq": event.seq },
+      el("span", { class: "seq" }, `${event.seq}.`), " ",
       el("time", { class: "time", datetime: event.created_at }, clock(event.created_at)), " ",
       el("span", { class: "line" }, event.line),
       event.source && event.source !== "manual" ? el("span", { class: "source" }, event.source) : null,
