@@ -77,7 +77,9 @@ def run_agent(
         feed = open_feed(None if game == "none" else game)
 
         def queue(event: Any) -> None:
-            if hasattr(event, "thumbnail_jpeg") and hasattr(event, "reading"):
+            from vision.settle import SettledRoll
+
+            if isinstance(event, SettledRoll):  # not a later correction or a scene change
                 roll_id = outbox.put(roll_body(event))
                 say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
 
