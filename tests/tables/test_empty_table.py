@@ -130,3 +130,29 @@ def test_recording_the_empty_table_needs_the_control_token_when_exposed(tmp_path
         assert client.post("/api/tables/empty", headers=bearer).status_code == 200
     finally:
         session.close()
+
+
+def test_through_a_profile_the_picture_is_the_table_as_the_reader_sees_it(tmp_path: Path) -> None:
+    """A profile cuts the table out of the frame and white-balances it: the empty table that
+    calibration keeps is that view, so the live reader behind the profile drops the board's
+    phantoms in it and keeps its dice."""
+    from calibration.apply import ProfiledReader, reader_for
+
+    data = tmp_path / "data"
+    table = board(SEED)
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "frame.png"), table.empty)
+    args = ["calibrate", "--source", str(folder), "--name", "den", "--frames", "1"]
+    assert main([*args, "--table", "40,30,920,510", "--activate", "--data", str(data)]) == 0
+    plain = reader_for(data, fresh_reader())
+    before = plain.read(table.thrown).dice
+    live = reader_for(data, fresh_reader())
+    assert isinstance(live, ProfiledReader)
+    TableDesk.open(data, live)  # as the camera feed opens it: the picture goes to the reader
+    after = live.read(table.thrown).dice
+    assert sum(not table.is_die(d) for d in before) > 0
+    assert [d for d in after if not table.is_die(d)] == []
+    assert [d.box_xyxy for d in after if table.is_die(d)] == [
+        d.box_xyxy for d in before if table.is_die(d)
+    ]
