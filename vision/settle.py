@@ -7,12 +7,13 @@ the tumbling seen since, so it replays the same way from a recording. Events
 
 - `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
   differs from the last one the way a throw makes it differ. After the dice tumbled (at least
-  `tumble_frames` moving frames showing dice away from every last place, at least half as
-  many as the last scene held),
+  `tumble_frames` frames where the picture or the dice moved showing dice away from every last
+  place, at least half as many as the last scene held),
   that is anything but every die lying where it was with the same value: dice of one colour
   thrown into a small box land where the last ones lay. Without tumbling (a hand passing over,
-  the camera bumped), most dice must have moved or, after a burst of motion, show new faces;
-  after the table was cleared, anything differs.
+  the camera bumped), most dice must have moved or, after as many frames of motion, show new
+  faces; after the table was cleared, anything differs. Doubtful dice that came with no motion
+  at all (a printed wall, a speck of the empty table) are never a throw.
   A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
   confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
 - `RollCorrected`: dice of the last roll that were unsure cleared while the dice lay still (the
@@ -74,8 +75,8 @@ class SettleDetector:
         self._last_roll: DiceReading | None = None
         self._last_still: tuple[float, int | None, ImageBGR | None] | None = None
         self._tumbled = 0
-        # Since the last decision: whether motion was measured, and how many frames moved.
-        self._measured, self._moving = False, 0
+        # Since the last decision: whether motion was measured, and how many frames stirred.
+        self._measured, self._stirred = False, 0
         self._rolls = 0
         # The last roll while its run lasts and some of its dice are unsure: id, dice, tracks.
         self._open: tuple[int, DiceReading, tuple[int, ...]] | None = None
@@ -105,13 +106,14 @@ class SettleDetector:
             raise ValueError(f"motion must be 0 or more, got {motion!r}")
         self._last_t = t_ms
         moving = motion is not None and motion > self.config.still_motion
-        cut = self._cut_short(reading, moving)  # the last run's throw: this frame is not in it
-        self._measured |= motion is not None
-        self._moving += moving
-        if moving and self._away(reading):
-            self._tumbled += 1
         quiet = motion is not None and motion <= self.config.quiet_motion
-        self._track(t_ms, reading, moving, quiet)
+        cut = self._cut_short(reading, moving, quiet)  # the last run's: this frame is not in it
+        # Stirred: the picture moved, or the dice did (small dice tumble under still_motion).
+        stirred = self._track(t_ms, reading, moving, quiet) or moving
+        self._measured |= motion is not None
+        self._stirred += stirred
+        if stirred and self._away(reading):
+            self._tumbled += 1
         event = cut or self._decide(t_ms, reading, frame_index, frame_bgr)
         event = event or self._correct(t_ms, frame_index, frame_bgr)
         self._last_still = (t_ms, frame_index, frame_bgr)
@@ -123,7 +125,7 @@ class SettleDetector:
             self._state = SettleState.EMPTY
         return event
 
-    def _cut_short(self, reading: DiceReading, moving: bool) -> SettledRoll | None:
+    def _cut_short(self, reading: DiceReading, moving: bool, quiet: bool) -> SettledRoll | None:
         """The still run's throw, flagged, when this frame ends a run that waited on a
         flickering die long enough to have settled otherwise; None in every other case."""
         run, start = self._run, self._run_start
@@ -131,23 +133,27 @@ class SettleDetector:
             return None
         t_ms, index, frame = self._last_still
         candidate, tracks = run.dice(flag_flicker=True)
-        if not (moving or not run.fits(reading)) or not candidate.dice:
+        if not (moving or not run.fits(reading, quiet)) or not candidate.dice:
             return None
         if t_ms - start + _EPS_MS < self.config.settle_ms or not self._is_throw(candidate):
             return None
         return self._roll(SettledRoll(t_ms, start, index, frame, candidate, True), tracks)
 
-    def _track(self, t_ms: float, reading: DiceReading, moving: bool, quiet: bool) -> None:
+    def _track(self, t_ms: float, reading: DiceReading, moving: bool, quiet: bool) -> bool:
+        """Moves the still run on; True where the dice moved (not the first frame)."""
         if self._run is None or not self._run.fits(reading, quiet):
             # The dice moved: a new run starts here. This frame's motion measures that very
             # move, so it does not hold the run back; the next frame's motion will.
+            first = self._run is None
             self._start_run(reading, t_ms)
-        elif moving:
+            return not first
+        if moving:
             self._start_run(reading, None)
         elif self._run_start is None:
             self._start_run(reading, t_ms)
         else:
             self._run.add(reading, t_ms)
+        return False
 
     def _start_run(self, reading: DiceReading, start: float | None) -> None:
         self._run = StillRun(reading, 0.0 if start is None else start, self._still_close)
@@ -191,7 +197,7 @@ class SettleDetector:
     def _settled(self) -> None:
         self._decided = True
         self._tumbled = 0
-        self._measured, self._moving = False, 0
+        self._measured, self._stirred = False, 0
 
     def _roll(self, roll: SettledRoll, tracks: tuple[int, ...]) -> SettledRoll:
         self._settled()
@@ -223,7 +229,7 @@ class SettleDetector:
         return RollCorrected(t_ms, start, index, frame, roll_id, reading, tuple(cleared))
 
     def _is_throw(self, candidate: DiceReading) -> bool:
-        if self._measured and not self._moving and all(d.unsure for d in candidate):
+        if self._measured and not self._stirred and all(d.unsure for d in candidate):
             # Nothing moved, yet doubtful dice: the finder's false finds (a printed wall, a
             # speck of the empty table), never a throw, which comes with motion.
             return False
@@ -237,7 +243,7 @@ class SettleDetector:
             return bool(self._difference(self._scene, candidate)[1])
         # Most dice moved; after a burst of motion, or showing new faces where they lay (dice
         # too big to fly clear of their last places in a small box).
-        near = self._near(same_value=self._moving >= burst)
+        near = self._near(same_value=self._stirred >= burst)
         kept = pair(self._scene.dice, candidate.dice, near)
         return 2 * (len(candidate) - len(kept)) > len(candidate)
 

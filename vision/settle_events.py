@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from vision.motion import encode_thumbnail
+from vision.motion import encode_frame, encode_thumbnail
 from vision.sources.base import ImageBGR
 from vision.types import DiceReading, Die
 
@@ -31,8 +31,8 @@ class SettleConfig:
 
     `unsure_ms` is the longest a die whose value keeps changing holds a roll back (it then goes
     out with that die marked unsure; a die the reader doubts never holds it). `tumble_frames`
-    moving frames showing a die away from every last place make a throw of the next still
-    scene unless every die lies where it was with the same value.
+    frames where the picture or the dice moved, showing dice away from every last place, make
+    a throw of the next still scene unless every die lies where it was with the same value.
     """
 
     settle_ms: float = 250.0
@@ -81,6 +81,17 @@ class _Moment:
 
     def thumbnail_jpeg(self, max_side: int = 320) -> bytes | None:
         return None if self.frame_bgr is None else encode_thumbnail(self.frame_bgr, max_side)
+
+    def frame_jpeg(self, max_bytes: int) -> bytes | None:
+        """The frame at camera resolution (`vision.motion.encode_frame`), kept for disputes."""
+        return None if self.frame_bgr is None else encode_frame(self.frame_bgr, max_bytes)
+
+    @property
+    def frame_size(self) -> tuple[int, int] | None:
+        """(width, height) of the frame the dice boxes are drawn in."""
+        if self.frame_bgr is None:
+            return None
+        return int(self.frame_bgr.shape[1]), int(self.frame_bgr.shape[0])
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -133,22 +133,24 @@ def throw_paths(
 def tumbling(
     empty: U8, photo: U8, squares: Sequence[Square], frames: int, rng: np.random.Generator
 ) -> list[U8]:
-    """`frames` pictures of the photo's dice flying to their places, slowing as they land. Early
-    on each die shows another die's face (it is turning over); the last third its own."""
+    """`frames` pictures of the photo's dice flying to their places, the last one there (still
+    blurred by its motion). Early on each die shows another die's face (it is turning over);
+    the last third its own."""
     h, w = photo.shape[:2]
     crops = [_crop(photo, sq) for sq in squares]
     paths = throw_paths(squares, w, h, rng)
     n = len(squares)
     out = []
     for k in range(frames):
-        u = (k + 1) / (frames + 1)
-        ease, prev = 1 - (1 - u) ** 2, 1 - (1 - k / (frames + 1)) ** 2
+        # At one speed to the very place, then still: the truth's first still frame is when
+        # the dice stopped, not a few frames after they crept the last pixels.
+        ease, prev = (k + 1) / frames, k / frames
         frame = f32(empty).copy()
         for i, (sq, path) in enumerate(zip(squares, paths, strict=True)):
             sx, sy = path.start
             x, y = sx + (sq.cx - sx) * ease, sy + (sq.cy - sy) * ease
             px, py = sx + (sq.cx - sx) * prev, sy + (sq.cy - sy) * prev
-            face = crops[(i + 1 + k // 3) % n] if u < 0.66 and n > 1 else crops[i]
+            face = crops[(i + 1 + k // 3) % n] if ease < 0.66 and n > 1 else crops[i]
             if face.shape != crops[i].shape:
                 face = u8(cv2.resize(face, (crops[i].shape[1], crops[i].shape[0])))
             paste(frame, face, x, y, path.spin * (1 - ease), (x - px, y - py))

@@ -187,3 +187,16 @@ def test_a_box_the_finder_draws_a_little_elsewhere(
     events, _ = script.run()
     in_time = [t - landed <= 250 + 2000 / FPS for t, e in events if isinstance(e, SettledRoll)]
     assert in_time == rolls_in_time, name
+
+
+def test_small_doubtful_dice_tumbling_under_the_motion_bar_are_throws() -> None:
+    """Two small ivory dice at an RYB table: every die doubtful, and their tumbling moves too
+    few pixels for the motion measure (LOW); their boxes move all the same."""
+    doubtful = DiceReading(tuple(replace(d, unsure=True) for d in RED_BOX))
+    script = Script().add(DiceReading.empty(), LOW, 10)
+    for final in (doubtful, rethrown(doubtful, (1, 3, 5))):
+        for k in range(8):
+            script.add(moved(final, -30 * (8 - k), 10 * k), LOW)
+        script.still(final, 1000)
+    events, _ = script.run()
+    assert kinds(events) == ["SettledRoll", "SettledRoll"]
