@@ -1,5 +1,5 @@
 """Image helpers for the settle stage: how much the picture changed between two frames (the
-"hand in view" cue) and the JPEG thumbnail kept with each roll.
+"hand in view" cue), the JPEG thumbnail of a roll and the full frame kept for disputes.
 
 The motion measure works on colour, not grey: a red die on green felt can have the very same
 brightness as the felt, and a grey difference would not see it move.
@@ -85,3 +85,23 @@ def encode_thumbnail(frame_bgr: ImageBGR, max_side: int = 320, quality: int = 80
     if not ok:
         raise ValueError(f"could not encode a {w}x{h} frame as JPEG")
     return bytes(data.tobytes())
+
+
+# Quality steps tried for the settled frame before it is shrunk: a die's pips stay legible at 60.
+FRAME_QUALITIES = (85, 75, 60)
+
+
+def encode_frame(frame_bgr: ImageBGR, max_bytes: int) -> bytes:
+    """The settled frame as a JPEG of at most `max_bytes`: at camera resolution if a quality in
+    `FRAME_QUALITIES` fits, else shrunk step by step (a busy 4K frame) until one does."""
+    if frame_bgr.ndim != 3 or frame_bgr.shape[2] != 3 or frame_bgr.dtype != np.uint8:
+        raise ValueError(f"expected an HxWx3 uint8 frame, got {frame_bgr.shape} {frame_bgr.dtype}")
+    if not 4096 <= max_bytes <= 64 * 1024 * 1024:
+        raise ValueError(f"max_bytes must be 4096..67108864, got {max_bytes!r}")
+    side = max(frame_bgr.shape[:2])
+    while True:
+        for quality in FRAME_QUALITIES:
+            data = encode_thumbnail(frame_bgr, max(16, min(side, 4096)), quality)
+            if len(data) <= max_bytes or side <= 16:
+                return data
+        side = side * 3 // 4

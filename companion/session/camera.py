@@ -121,7 +121,9 @@ class Correction:
 
 @dataclass(frozen=True, slots=True)
 class CameraShot:
-    """What the camera handed over with a settled roll."""
+    """What the camera handed over with a settled roll. `thumbnail_jpeg` is the settled frame
+    (at camera resolution from a local camera, `vision.motion.encode_frame`); `frame_size` is
+    the (width, height) the dice boxes are measured in, None when unknown (an agent's roll)."""
 
     reading: DiceReading
     thumbnail_jpeg: bytes | None = field(repr=False)
@@ -129,13 +131,16 @@ class CameraShot:
     delay_ms: float
     received_at: str
     roll_id: int = 0  # the settle detector's, for its later corrections
+    frame_size: tuple[int, int] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        size = self.frame_size
         return {
             "reading": self.reading.to_json(),
             "frame_index": self.frame_index,
             "delay_ms": round(self.delay_ms, 1),
             "received_at": self.received_at,
+            "frame_size": None if size is None else {"width": size[0], "height": size[1]},
         }
 
 
@@ -208,9 +213,15 @@ class Pending:
             "seq": self.seq,
             "has_roll": self.has_roll,
             "source": self.source if self.has_roll else None,
-            # `learns`: the camera read this die (it has a signature), so "not a die" can teach.
+            # `learns`: the camera read this die (it has a signature), so "not a die" can teach;
+            # `in_frame`: its box is in the frame (a die added by hand has none).
             "dice": [
-                dict(d.to_json(), index=k, learns=d.signature is not None)
+                dict(
+                    d.to_json(),
+                    index=k,
+                    learns=d.signature is not None,
+                    in_frame=d.box_xyxy != HAND_BOX,
+                )
                 for k, d in enumerate(self.dice)
             ],
             "unsure": list(self.unsure),

@@ -24,6 +24,7 @@ from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.table import Table
 from companion.session.values import Cleared, GameView, LastRoll, now_iso
 from companion.store import EventStore
+from companion.store.values import MAX_THUMBNAIL_BYTES
 from companion.table_roll import pending as tr
 from vision.types import Die
 
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from vision.settle import RollCorrected, SettledRoll
 
 MAX_GOAL_CHARS = 64
+# The settled frame kept with a camera roll: camera resolution while it fits, never over what
+# the store keeps for one event.
+FRAME_JPEG_BYTES = MAX_THUMBNAIL_BYTES
 
 
 def _word(value: object, name: str) -> str:
@@ -149,10 +153,12 @@ class CameraRolls:
         while target is not None and self.pending(target) is None:
             target = self.table.receiver()  # the game moved past that attempt: the one before
         if target is not None:
-            thumbnail = roll.thumbnail_jpeg()
+            # The whole settled frame, not a thumbnail: a dispute needs every die legible.
+            jpeg = roll.frame_jpeg(FRAME_JPEG_BYTES)
             shot = CameraShot(
-                roll.reading, thumbnail, roll.frame_index, roll.delay_ms, received, roll.roll_id
-            )
+                roll.reading, jpeg, roll.frame_index, roll.delay_ms, received, roll.roll_id,
+                roll.frame_size,
+            )  # fmt: skip
             take = self._shot_taker(target, roll)
             try:
                 self.table.update(target, lambda p, rev: take(p, shot, rev))

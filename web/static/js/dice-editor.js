@@ -15,6 +15,7 @@ function select(options, value, label, onChange) {
  * server-side list (the camera's pending roll); without them it edits its own list.
  * `onNotADie(index)` offers "not a die" beside "remove" for dice the camera read (`learns`):
  * a plain removal says the die is not part of this roll, "not a die" that it is no die at all.
+ * `numbered: true` shows each die's number (its box in the camera's frame has the same).
  */
 export class DiceEditor {
   constructor(dice = [], callbacks = {}) {
@@ -70,6 +71,7 @@ export class DiceEditor {
     const colours = DIE_COLOURS.map((c) => [c, c]);
     if (!DIE_COLOURS.includes(die.colour)) colours.push([die.colour, `${die.colour}?`]);
     return el("div", { class: `die-edit${die.unsure ? " unsure" : ""}`, "data-index": index },
+      this.callbacks.numbered ? el("b", { class: "die-number", title: `die ${index + 1}: its box in the frame has this number` }, String(index + 1)) : null,
       face,
       select(colours, die.colour, `die ${index + 1} colour`, (v) => this.change(index, { colour: v })),
       select([1, 2, 3, 4, 5, 6].map((n) => [n, `${n} ${n === 1 ? "pip" : "pips"}`]), die.pips, `die ${index + 1} pips`,

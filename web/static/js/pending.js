@@ -4,6 +4,7 @@
 
 import { el } from "./colours.js";
 import { DiceEditor } from "./dice-editor.js";
+import { frameView } from "./frame-view.js";
 
 function expectedText(expected) {
   const parts = Object.entries(expected).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
@@ -62,6 +63,7 @@ export class PendingPanel {
       onAdd: (colour) => this.call("POST", "/dice", { colour, pips: 1 }),
       onRemove: (i) => this.call("DELETE", `/dice/${i}`, { was: was(i) }),
       onNotADie: (i) => this.call("DELETE", `/dice/${i}`, { was: was(i), not_a_die: true }),
+      numbered: pending.has_thumbnail,
     });
     const ok = pending.matches && !pending.unsure.length;
     const check = el("p", { class: `check ${ok ? "ok" : "bad"}` }, pending.check || "");
@@ -69,12 +71,15 @@ export class PendingPanel {
       ? el("p", { class: "unsure-note" }, `The camera is unsure of die ${pending.unsure.map((i) => i + 1).join(", ")}: `,
         "confirm each one ", el("button", { type: "button", class: "small", onclick: () => this.confirmAll(pending) }, "they are right"), " or correct it.")
       : null;
-    const thumb = pending.has_thumbnail
-      ? el("img", { class: "pending-thumb", alt: "the settled frame the camera read", src: `/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}` })
+    const frame = pending.has_thumbnail
+      ? frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
+        pending.camera && pending.camera.frame_size, "the settled frame the camera read")
       : null;
-    return el("div", { class: "pending-roll" }, thumb,
+    const list = el("div", { class: "pending-dice" },
       el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),
-      editor.node, check, unsure,
+      editor.node);
+    return el("div", { class: "pending-roll" }, el("div", { class: "pending-columns" }, frame, list),
+      check, unsure,
       pending.summary ? el("p", { class: "summary" }, pending.summary) : null,
       this.queuedNote(pending));
   }

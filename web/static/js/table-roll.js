@@ -7,6 +7,7 @@
 
 import { cameraWords } from "./camera-state.js";
 import { dieFace, el, LETTER } from "./colours.js";
+import { frameView } from "./frame-view.js";
 
 // The die as the server names it (`r3`, `white 3`): a correction says which die it changes.
 const dieToken = (die) => (LETTER[die.colour] ? `${LETTER[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`);
@@ -56,7 +57,10 @@ export class TableRollPanel {
       parts.push(el("p", { class: "waiting" }, `Waiting for the dice of ${table.rollers.join(", ")} to settle…`),
         el("p", { class: "help" }, "No camera? Cancel, and type each player's dice under Record."));
     } else {
-      if (pending.has_thumbnail) parts.push(el("img", { class: "pending-thumb", alt: "the settled table the camera read", src: `/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}` }));
+      if (pending.has_thumbnail) {
+        parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
+          pending.camera && pending.camera.frame_size, "the settled table the camera read"));
+      }
       for (const group of table.players) parts.push(this.group(pending, group, table.rollers));
       parts.push(el("p", { class: `check ${pending.ready ? "ok" : "bad"}`, id: "table-check" }, pending.check || ""));
       for (const note of table.notes) parts.push(el("p", { class: "help" }, note));
@@ -112,7 +116,8 @@ export class TableRollPanel {
       ? el("select", { "aria-label": `give die ${index + 1} to`, onchange: (e) => this.give(die, index, e.target.value) },
         el("option", { value: "" }, "give to…"), ...giveTo.map((p) => el("option", { value: p }, p)))
       : null;
-    return el("div", { class: `die-edit${die.unsure ? " unsure" : ""}`, "data-index": index }, face, confirm, give, remove, notDie);
+    const number = el("b", { class: "die-number", title: `die ${index + 1}: its box in the frame has this number` }, String(index + 1));
+    return el("div", { class: `die-edit${die.unsure ? " unsure" : ""}`, "data-index": index }, number, face, confirm, give, remove, notDie);
   }
 
   /** A stray die belongs to a player after all: add it to them, then take the stray one away. */

@@ -1,0 +1,45 @@
+// The settled frame a camera roll was read from, at camera resolution, with each die's box and
+// its number (the number of its row in the dice list beside it), so a player can see which die
+// the camera meant. Tap the picture (or "Zoom") to see it full size; tap again or Esc to leave.
+
+import { el } from "./colours.js";
+
+/**
+ * `dice`: the roll's dice as the server lists them (`box_xyxy`, `in_frame`); `size`: the
+ * frame's `{width, height}` the boxes are measured in, or null (no boxes are drawn then: a box
+ * placed on a picture of unknown scale would point at the wrong die).
+ */
+export function frameView(src, dice, size, alt) {
+  const boxes = el("div", { class: "frame-boxes", "aria-hidden": "true" });
+  if (size && size.width > 0 && size.height > 0) {
+    dice.forEach((die, index) => {
+      if (die.in_frame === false || !Array.isArray(die.box_xyxy)) return;
+      const [x1, y1, x2, y2] = die.box_xyxy;
+      const box = el("span", { class: `frame-box${die.unsure ? " unsure" : ""}`, "data-index": index },
+        el("b", { class: "frame-number" }, String(index + 1)));
+      Object.assign(box.style, {
+        left: `${(100 * x1) / size.width}%`,
+        top: `${(100 * y1) / size.height}%`,
+        width: `${(100 * (x2 - x1)) / size.width}%`,
+        height: `${(100 * (y2 - y1)) / size.height}%`,
+      });
+      boxes.append(box);
+    });
+  }
+  const img = el("img", { class: "frame-img", src, alt });
+  const stage = el("div", { class: "frame-stage" }, img, boxes);
+  const zoom = el("button", { type: "button", class: "small frame-zoom", "aria-pressed": "false" }, "Zoom");
+  const figure = el("figure", { class: "frame-view" }, stage,
+    el("figcaption", {}, zoom, size ? " each die framed with its number in the list" : " the frame the camera read"));
+  const escape = (e) => { if (e.key === "Escape") toggle(false); };
+  const toggle = (on = !figure.classList.contains("zoomed")) => {
+    figure.classList.toggle("zoomed", on);
+    zoom.setAttribute("aria-pressed", String(on));
+    zoom.textContent = on ? "Close" : "Zoom";
+    if (on) document.addEventListener("keydown", escape);
+    else document.removeEventListener("keydown", escape);
+  };
+  zoom.addEventListener("click", () => toggle());
+  stage.addEventListener("click", () => toggle());
+  return figure;
+}
