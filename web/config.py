@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from web.club import ClubHub
 
 OVERLAY_TOKEN_FILE = "overlay-token"
+CONTROL_TOKEN_FILE = "control-token"
 TOKEN_RE = re.compile(r"[A-Za-z0-9_\-.~]{16,128}")
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 EXTENSION = "dicetable"
@@ -124,9 +125,22 @@ class WebConfig:
 def load_overlay_token(data_dir: Path) -> str:
     """The overlay's read-only token, created once per data folder and kept in it, so an OBS
     browser source URL keeps working across restarts."""
-    path = Path(data_dir) / OVERLAY_TOKEN_FILE
+    return _kept_token(Path(data_dir) / OVERLAY_TOKEN_FILE)[0]
+
+
+def load_control_token(data_dir: Path, *, renew: bool = False) -> tuple[str, bool]:
+    """(the control token, whether it was made just now): kept in the data folder (owner-only)
+    so every logged-in device stays logged in across restarts; `renew` makes a new one, which
+    logs every device out."""
+    path = Path(data_dir) / CONTROL_TOKEN_FILE
+    if renew:
+        path.unlink(missing_ok=True)
+    return _kept_token(path)
+
+
+def _kept_token(path: Path) -> tuple[str, bool]:
     try:
-        return check_token(f"the token in {path}", path.read_text(encoding="ascii").strip())
+        return check_token(f"the token in {path}", path.read_text(encoding="ascii").strip()), False
     except FileNotFoundError:
         pass
     except (OSError, UnicodeDecodeError) as exc:
@@ -136,10 +150,10 @@ def load_overlay_token(data_dir: Path) -> str:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return load_overlay_token(data_dir)  # another process made it first: use theirs
+        return _kept_token(path)[0], False  # another process made it first: use theirs
     with os.fdopen(fd, "w", encoding="ascii") as out:
         out.write(token + "\n")
-    return token
+    return token, True
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ browser (`web/static/js/`). Pages: `/` (games, new game), `/games/<id>` (table v
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import (
     Blueprint,
@@ -21,12 +21,14 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 
 from companion.errors import InvalidGameIdError, UnknownGameError
 from companion.games import DEFAULT_GAME, find_game, game_names, roll_verbs
 from web.config import services
 from web.game_forms import Option, game_forms
 from web.headers import embeddable
+from web.lan import network_urls, qr_svg
 from web.overlay_notice import overlay_notice
 from web.overlay_samples import sample_view
 from web.security import csrf_token, overlay_readable
@@ -92,6 +94,21 @@ def overlay_url(game_id: str) -> str:
     return url_for("pages.overlay", game_id=game_id, _external=True) + "?" + query
 
 
+def tablet_url(path: str) -> str | None:
+    """This page's address for a tablet on the network, or None when the dashboard serves
+    loopback alone (no other device can reach it)."""
+    config = services().config
+    port = urlsplit(f"//{request.host}").port or config.port
+    found = network_urls(config.host, port)
+    return found[0] + path if found else None
+
+
+@bp.app_template_filter("qr_svg")
+def qr_filter(text: str) -> Markup:
+    # The SVG is made here from the address alone: modules, no text, nothing from a request body.
+    return Markup(qr_svg(text))
+
+
 @bp.get("/")
 def home() -> Response:
     forms = game_forms(NEW_GAME_OPTIONS)
@@ -113,6 +130,7 @@ def table(game_id: str) -> Response:
         title=view["title"] or ", ".join(p["name"] for p in view["state"]["players"]),
         overlay_url=overlay_url(view["id"]),
         has_dice=bool(roll_verbs(find_game(view["game"]))),
+        tablet_url=tablet_url(f"games/{view['id']}"),
         goal_deck=_goal_deck(view),
     )
 

@@ -27,7 +27,7 @@ def test_network_host_gets_a_generated_token_printed_once(tmp_path: Path) -> Non
     assert config.control_token is not None and len(config.control_token) >= 16
     printed = out.getvalue()
     assert printed.count(config.control_token) == 1
-    assert printed.startswith("control token (shown once")
+    assert printed.startswith("control token (kept in")
 
 
 @pytest.mark.parametrize(

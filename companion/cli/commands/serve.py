@@ -80,7 +80,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--token",
         default=None,
-        help=f"control token for changes (default ${TOKEN_ENV}; generated off loopback)",
+        help=f"control token for changes (default ${TOKEN_ENV}; off loopback, the one kept in "
+        "the data folder, made the first time)",
+    )
+    parser.add_argument(
+        "--renew-token",
+        action="store_true",
+        help="make a new kept control token (every device must log in again)",
     )
     parser.add_argument(
         "--source",
@@ -129,14 +135,23 @@ class Served:
 
 
 def web_config(args: argparse.Namespace, out: TextIO) -> WebConfig:
-    """The settings, generating (and printing once) a control token when one is needed."""
-    from web.config import WebConfig, is_loopback, new_token
+    """The settings. Off loopback with no token given, the data folder's kept control token
+    (made, or with --renew-token remade, and then printed): a restart logs no device out."""
+    from web.config import CONTROL_TOKEN_FILE, WebConfig, is_loopback, load_control_token
 
     data_dir: Path = args.data if args.data is not None else default_data_dir()
     token = args.token or os.environ.get(TOKEN_ENV) or None
     if token is None and not is_loopback(args.host):
-        token = new_token()
-        print(f"control token (shown once, keep it): {token}", file=out)
+        token, made = load_control_token(data_dir, renew=getattr(args, "renew_token", False))
+        kept = data_dir / CONTROL_TOKEN_FILE
+        if made:
+            print(
+                f"control token (kept in {kept}; --renew-token makes a new one): {token}", file=out
+            )
+        else:
+            print(
+                f"control token: the one kept in {kept} (--renew-token makes a new one)", file=out
+            )
     return WebConfig(host=args.host, port=args.port, control_token=token, data_dir=data_dir)
 
 
@@ -168,13 +183,19 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
 
 def addresses(served: Served) -> list[str]:
     from web.config import services
+    from web.lan import WILDCARD_HOSTS, network_urls
 
     host = served.config.host
     shown = f"[{host}]" if ":" in host else host
-    base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{served.config.port}"
+    base = f"http://{'127.0.0.1' if host in WILDCARD_HOSTS else shown}:{served.config.port}"
     with served.app.app_context():
         overlay = services().overlay_token
     lines = [f"dashboard: {base}/"]
+    if host in WILDCARD_HOSTS:
+        found = network_urls(host, served.config.port)
+        lines += [f"on a tablet or phone on this network: {url}" for url in found]
+        if not found:
+            lines.append("no network address found: is this machine on a network?")
     if served.config.control_token is not None:
         lines.append("changes need the control token: each browser asks for it once")
     lines.append(f"stream overlay (read-only): {base}/overlay/<game id>?token={overlay}")
