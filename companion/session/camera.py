@@ -228,6 +228,8 @@ class Pending:
             "check": self.check,
             "matches": self.matches,
             "ready": self.matches and (bool(self.rollers) or not self.unsure),
+            # Dice past what the attempt needs (`keep_needed` takes them out in one go).
+            "extra": [] if self.rollers or not self.has_roll else list(extra_dice(self)),
             "line": self.preview_line(),
             "camera": None if self.camera is None else self.camera.to_json(),
             "has_thumbnail": self.camera is not None and self.camera.thumbnail_jpeg is not None,
@@ -400,6 +402,36 @@ def remove_die(
     fix = Correction(NOT_A_DIE if not_a_die else "remove", at, die_text(old.colour, old.pips), None)
     gone = (*pending.not_dice, old) if not_a_die else pending.not_dice
     return replace(_corrected(pending, dice, fix, rev), owners=owners, not_dice=gone)
+
+
+def extra_dice(pending: Pending) -> tuple[int, ...]:
+    """Indexes of the dice beyond what the attempt needs: every die of a colour it does not
+    roll, and of a colour it rolls, those past the count it needs (the surest are kept)."""
+    keep: set[int] = set()
+    for colour, count in pending.expected.items():
+        mine = [k for k, d in enumerate(pending.dice) if d.colour is colour]
+        mine.sort(key=lambda k: (pending.dice[k].unsure, -pending.dice[k].confidence, k))
+        keep.update(mine[:count])
+    return tuple(k for k in range(len(pending.dice)) if k not in keep)
+
+
+def keep_needed(pending: Pending, rev: int) -> Pending:
+    """The camera read every die on the table: keep the attempt's colours and count, each die
+    taken out as a plain removal (not part of this roll: it teaches nothing)."""
+    if pending.rollers:
+        raise PendingError(
+            "a table roll gives each player the dice in their zone: remove the others one by one",
+            "dice",
+        )
+    if not pending.has_roll:
+        raise PendingError(f"{pending.player}'s attempt on {pending.goal} has no roll yet")
+    extra = extra_dice(pending)
+    if not extra:
+        needs = describe_counts(pending.expected, keep_zero=False)
+        raise PendingError(f"every die is one the roll needs ({needs})", "dice")
+    for index in reversed(extra):  # from the last, so the indexes still to go stay put
+        pending = remove_die(pending, index, rev)
+    return pending
 
 
 def attempt_line(pending: Pending) -> str:

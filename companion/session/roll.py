@@ -259,6 +259,13 @@ class CameraRolls:
         self.table.update(game_id, lambda p, rev: cam.remove_die(p, index, rev, was, not_a_die))
         return self.view(game_id)
 
+    def keep_needed(self, game_id: str) -> GameView:
+        """Keep only the dice the attempt rolls (its colours and count, the surest of each
+        colour): the others the camera read on the table are removed, each in the history."""
+        self.pending(game_id)
+        self.table.update(game_id, cam.keep_needed)
+        return self.view(game_id)
+
     def accept_roll(self, game_id: str, *, expected_seq: int | None = None) -> GameView:
         """Append the attempt line; on any refusal the pending roll stays exactly as it was."""
         self.pending(game_id)

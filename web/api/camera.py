@@ -69,6 +69,14 @@ def add_die(game_id: str) -> Response:
     return view_response(view.to_json())
 
 
+@bp.post("/api/games/<game_id>/pending/keep-needed")
+def keep_needed(game_id: str) -> Response:
+    """`{}`: keep only the dice the attempt rolls (its colours and count); the camera's other
+    dice (on the table, not part of this roll) are removed, each a correction in the history."""
+    json_body(())
+    return view_response(services().session.keep_needed(game_id).to_json())
+
+
 @bp.delete("/api/games/<game_id>/pending/dice/<index>")
 def remove_die(game_id: str, index: str) -> Response:
     """`{"was": "r3"}` removes a die not part of the roll (teaching nothing); with

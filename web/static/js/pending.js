@@ -67,6 +67,14 @@ export class PendingPanel {
     });
     const ok = pending.matches && !pending.unsure.length;
     const check = el("p", { class: `check ${ok ? "ok" : "bad"}` }, pending.check || "");
+    // The camera reads every die on the table; the attempt rolls only some of them.
+    const extra = pending.extra || [];
+    const keep = extra.length
+      ? el("p", { class: "keep-note" },
+        el("button", { type: "button", class: "big", id: "keep-needed", onclick: () => this.call("POST", "/keep-needed", {}) },
+          `Keep the dice this roll needs (${expectedText(pending.expected)})`),
+        ` removes die ${extra.map((i) => i + 1).join(", ")}: on the table, not part of this roll.`)
+      : null;
     const unsure = pending.unsure.length
       ? el("p", { class: "unsure-note" }, `The camera is unsure of die ${pending.unsure.map((i) => i + 1).join(", ")}: `,
         "confirm each one ", el("button", { type: "button", class: "small", onclick: () => this.confirmAll(pending) }, "they are right"), " or correct it.")
@@ -79,7 +87,7 @@ export class PendingPanel {
       el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),
       editor.node);
     return el("div", { class: "pending-roll" }, el("div", { class: "pending-columns" }, frame, list),
-      check, unsure,
+      check, keep, unsure,
       pending.summary ? el("p", { class: "summary" }, pending.summary) : null,
       this.queuedNote(pending));
   }
