@@ -44,6 +44,9 @@ def test_values_a_roll_and_a_move_by_clicking(page: Any, dashboard: Dashboard) -
     assert len(tab.query_selector_all("#flyer-dice .flyer-chip")) == 5
     assert "from" in str(tab.get_attribute("[data-space=centre]", "class"))
     tab.click("[data-space=centre]")
+    tab.click("[data-space=n]")
+    for marker in ("yellow", "blue", "red"):
+        tab.click(f"[data-marker={marker}]")
     act(tab, lambda: tab.click("[data-move='yellow blue red to n']"))
     label = str(tab.get_attribute("[data-space=n]", "aria-label"))
     assert "red, blue, yellow (bottom to top)" in label  # they land reversed

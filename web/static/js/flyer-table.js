@@ -1,6 +1,6 @@
 // The flyer game's table view: renders the snapshot embedded in the page, then follows the SSE
-// stream. Clicking a space with markers lists the moves its markers can make with the dice left,
-// exactly as the server offers them in `state.legal`; every control writes one record line
+// stream. A move is chosen on the board: a space with markers, then where they go; then the few
+// ways to do it (from the server's `state.legal`) are listed; every control writes one record line
 // (docs/rules-flyer.md) and the server answers with the new view or a refusal in words.
 
 import { watchCamera } from "./camera-state.js";
@@ -16,22 +16,48 @@ const errorNode = part("flyer-error");
 
 const game = gamePage(root, render);
 
+// A move is chosen on the board: a framed space (its markers), then a green-framed space (where
+// they go); only then are the few ways to do it listed (which markers, which dice pay).
 let selected = null;
+let target = null;
+const carry = new Set(); // the markers picked to move from `selected` to `target`
 let cameraOk = false;
 
+function legal() {
+  return game.view.state.legal || [];
+}
+
 function fromSpaces() {
-  return new Set((game.view.state.legal || []).map((m) => m.from));
+  return new Set(legal().map((m) => m.from));
+}
+
+function destinations() {
+  return [...new Set(legal().filter((m) => m.from === selected).map((m) => m.to))];
 }
 
 function marks(space) {
   const out = [];
   if (fromSpaces().has(space)) out.push("from");
   if (space === selected) out.push("selected");
+  if (selected && destinations().includes(space)) out.push("to");
+  if (space === target) out.push("target");
   return out;
 }
 
 function clickSpace(space) {
-  selected = selected === space || !fromSpaces().has(space) ? null : space;
+  carry.clear();
+  if (selected && space !== selected && destinations().includes(space)) {
+    target = target === space ? null : space;
+  } else {
+    selected = selected === space || !fromSpaces().has(space) ? null : space;
+    target = null;
+  }
+  draw();
+}
+
+function pickTarget(space) {
+  carry.clear();
+  target = space;
   draw();
 }
 
@@ -39,18 +65,40 @@ function moveButtons() {
   const state = game.view.state;
   if (!state.legal) return [];
   if (!selected) {
-    const hint = state.legal.length ? "Click a framed space to see what its markers can do with these dice." : "These dice pay for no move: the next player rolls.";
+    const hint = state.legal.length ? "Click a framed space to pick up its markers." : "These dice pay for no move: the next player rolls.";
     return [el("div", { class: "field-label" }, hint)];
   }
-  const moves = state.legal.filter((m) => m.from === selected);
-  return [el("div", { class: "field-label" }, `From ${selected} (markers, destination, dice paid):`),
+  const back = el("button", { type: "button", class: "small", id: "move-back", onclick: () => { selected = null; target = null; carry.clear(); draw(); } }, "Put them down");
+  if (!target) {
+    const places = destinations();
+    return [el("div", { class: "field-label" }, `From ${selected}: click a green-framed space, or one of these ${places.length}:`),
+      el("div", { class: "flyer-targets" }, ...places.map((to) => el("button", { type: "button", class: "small", "data-to": to, onclick: () => pickTarget(to) }, `→ ${to}`)), back)];
+  }
+  const ways = state.legal.filter((m) => m.from === selected && m.to === target);
+  const colours = [...new Set(ways.flatMap((m) => m.markers))];
+  const ticks = colours.map((c) => el("button", {
+    type: "button", class: `small marker-pick${carry.has(c) ? " picked" : ""}`, "data-marker": c, "aria-pressed": String(carry.has(c)),
+    onclick: () => {
+      if (carry.has(c)) carry.delete(c);
+      else carry.add(c);
+      draw();
+    },
+  }, chip(c)));
+  const same = (m) => m.markers.length === carry.size && m.markers.every((c) => carry.has(c));
+  const moves = ways.filter(same);
+  const say = !carry.size ? "Pick the markers to move." : moves.length ? "Pay with:" : "Those markers cannot go there with these dice.";
+  return [el("div", { class: "field-label" }, `From ${selected} to ${target}: which markers?`),
+    el("div", { class: "flyer-targets" }, ...ticks),
+    el("div", { class: "field-label" }, say),
     ...moves.map((m) => el("button", {
       type: "button", class: "small", "data-move": `${m.markers.join(" ")} to ${m.to}`,
       onclick: () => {
         selected = null;
+        target = null;
+        carry.clear();
         game.change("events", { line: `${state.turn.player}: move ${m.markers.join(" ")} to ${m.to} paying ${m.paying.join(" ")}` }, errorNode);
       },
-    }, `${m.markers.join(" + ")} → ${m.to} · pay ${m.paying.join(", ")}`))];
+    }, `move ${m.markers.join(" + ")} · pay ${m.paying.join(", ")}`)), back];
 }
 
 function form(id, title, fields, button, toLine) {
@@ -113,7 +161,11 @@ const history = new HistoryPanel(part("history"), game);
 
 function render(view) {
   const state = view.state;
-  if (game.rendered !== view.version) selected = null;
+  if (game.rendered !== view.version) {
+    selected = null;
+    target = null;
+    carry.clear();
+  }
   renderStatus(part("flyer-status"), state);
   renderPlayers(part("flyer-players"), state);
   renderValues(part("flyer-values"), state);
