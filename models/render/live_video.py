@@ -25,7 +25,14 @@ import numpy as np
 
 from models.render.arrays import U8, f32, u8
 from models.render.hands import SKINS
-from models.render.tumble import Square, die_squares, empty_table, tumbling
+from models.render.tumble import (
+    Square,
+    box_side,
+    die_squares,
+    empty_table,
+    pip_group_die,
+    tumbling,
+)
 from vision.datasets import LabelledBox, LabelledImage, load_dataset
 from vision.live_score import Distraction, ThrowTruth, VideoTruth
 
@@ -159,7 +166,9 @@ def build(folder: Path, seed: int = 0) -> LiveVideo:
         raise ValueError(f"{folder}: {len(photos)} usable photos, a video needs {THROWS}")
     rng = np.random.default_rng(seed)
     size = (photos[0].width, photos[0].height)
-    pip_groups = dataset.match_by == "centre"
+    # Labels boxing the pip groups only (matched by centre): a die's size from the whole folder.
+    largest = [max(im.boxes, key=box_side) for im in dataset.images if im.boxes]
+    min_side = pip_group_die(largest) if dataset.match_by == "centre" else 0.0
     frames: list[U8] = []
     throws: list[ThrowTruth] = []
     distractions: list[Distraction] = []
@@ -168,12 +177,12 @@ def build(folder: Path, seed: int = 0) -> LiveVideo:
         frames.extend(_noisy(image, rng) for _ in range(round(seconds * FPS)))
 
     first = _load(photos[0], size)
-    still(empty_table(first, die_squares(photos[0].boxes, pip_groups)), EMPTY_S)
+    still(empty_table(first, die_squares(photos[0].boxes, min_side)), EMPTY_S)
     for k, im in enumerate(photos):
         photo = _load(im, size)
         sx, sy = size[0] / im.width, size[1] / im.height
         boxes = tuple(_scaled(b, sx, sy) for b in im.boxes)
-        squares = die_squares(boxes, pip_groups)
+        squares = die_squares(boxes, min_side * sx)
         tumble_at = len(frames)
         flying = tumbling(empty_table(photo, squares), photo, squares, round(TUMBLE_S * FPS), rng)
         frames.extend(_noisy(f, rng) for f in flying)

@@ -18,9 +18,9 @@ from vision.datasets import LabelledBox
 # Inpainting covers a little more than the labelled box: shadows and the die's rounded edge.
 INPAINT_GROW = 1.3
 CROP_GROW = 1.15
-# Labels boxing the pip group only (matched by centre): a die is about this many times the
-# photo's largest pip group.
-PIP_GROUP_TO_DIE = 1.25
+# Labels boxing the pip group only (matched by centre): a die is about this many times its
+# folder's typical largest pip group.
+PIP_GROUP_TO_DIE = 1.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,17 +36,24 @@ class Square:
         return x1, y1, x2, y2
 
 
-def die_squares(boxes: Sequence[LabelledBox], pip_groups: bool) -> tuple[Square, ...]:
-    """Each labelled die as a square around its centre; a pip-group label grows to a die."""
-    sides = [max(b.box_xyxy[2] - b.box_xyxy[0], b.box_xyxy[3] - b.box_xyxy[1]) for b in boxes]
-    largest = max(sides, default=0.0)
+def box_side(box: LabelledBox) -> float:
+    x1, y1, x2, y2 = box.box_xyxy
+    return max(x2 - x1, y2 - y1)
+
+
+def pip_group_die(boxes: Sequence[LabelledBox]) -> float:
+    """A die's side where labels box the pip group: the median of the largest group (a 5 or a
+    6 nearly fills the face) over a folder's labels, grown to the whole die."""
+    return float(np.median([box_side(b) for b in boxes])) * PIP_GROUP_TO_DIE if boxes else 0.0
+
+
+def die_squares(boxes: Sequence[LabelledBox], min_side: float = 0.0) -> tuple[Square, ...]:
+    """Each labelled die as a square around its centre, at least `min_side` (`pip_group_die`
+    where a label boxes only the pips: a 1's box is one pip)."""
     out = []
     for b in boxes:
         x1, y1, x2, y2 = b.box_xyxy
-        side = max(x2 - x1, y2 - y1)
-        if pip_groups:
-            side = max(side, largest) * PIP_GROUP_TO_DIE
-        out.append(Square((x1 + x2) / 2, (y1 + y2) / 2, side))
+        out.append(Square((x1 + x2) / 2, (y1 + y2) / 2, max(box_side(b), min_side)))
     return tuple(out)
 
 
