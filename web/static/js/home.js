@@ -83,16 +83,52 @@ form.addEventListener("submit", async (e) => {
   }
 });
 
-document.getElementById("import-game").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const importError = document.getElementById("import-error");
+const importForm = document.getElementById("import-game");
+const importError = document.getElementById("import-error");
+// The server takes at most 1 MiB a request; a record is a few KB.
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+async function importText(text) {
   importError.textContent = "";
   try {
-    const view = await postJSON("/api/games", { record: e.target.querySelector("textarea").value });
+    const view = await postJSON("/api/games", { record: text });
     window.location.href = `/games/${view.id}`;
   } catch (err) {
     importError.textContent = err.message;
   }
+}
+
+/** A record file chosen or dropped: its text is shown in the box and imported at once. */
+async function importFile(file) {
+  importError.textContent = "";
+  if (!file) return;
+  if (file.size > MAX_RECORD_BYTES) {
+    importError.textContent = `${file.name} is ${Math.ceil(file.size / 1024)} KB: a game record is at most 1024 KB.`;
+    return;
+  }
+  const text = await file.text();
+  importForm.querySelector("textarea").value = text;
+  await importText(text);
+}
+
+importForm.addEventListener("submit", (e) => {
+  e.preventDefault();
+  importText(importForm.querySelector("textarea").value);
+});
+document.getElementById("import-file").addEventListener("change", (e) => importFile(e.target.files[0]));
+for (const kind of ["dragenter", "dragover"]) {
+  importForm.addEventListener(kind, (e) => {
+    e.preventDefault();
+    importForm.classList.add("dragging");
+  });
+}
+importForm.addEventListener("dragleave", () => importForm.classList.remove("dragging"));
+importForm.addEventListener("drop", (e) => {
+  e.preventDefault();
+  importForm.classList.remove("dragging");
+  const files = e.dataTransfer ? [...e.dataTransfer.files] : [];
+  if (files.length > 1) importError.textContent = "Drop one record file at a time.";
+  else importFile(files[0]);
 });
 
 function gameLabel(key) {
