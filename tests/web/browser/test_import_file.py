@@ -25,7 +25,7 @@ DROP = """([name, text]) => {
 
 def imported(page: Any, dashboard: Dashboard) -> str:
     page.wait_for_url(lambda url: "/games/" in url)
-    game = page.url.rsplit("/", 1)[1]
+    game = str(page.url).rsplit("/", 1)[1]
     assert [g.game_id for g in dashboard.session.list_games()] == [game]
     return game
 
