@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.errors import DicetableError, RecordError
+from companion.errors import DicetableError, InvalidEventError, RecordError
 from vision.types import Colour
 
 S = TypeVar("S")
@@ -138,6 +138,10 @@ class RuleSet(Generic[S, E]):
     table_verbs: frozenset[str] = frozenset()
     # Verbs of the record lines that throw dice (a rolls CSV row each); none in a dice-free game.
     roll_verbs: frozenset[str] = frozenset()
+    # A game whose failed roll may be thrown again (RYB's Do-Over and paid re-roll): the goal
+    # it attempts and the dice it throws again (`roll_again`), and the verbs that do it.
+    roll_again: Callable[[S, str], tuple[str, dict[Colour, int]]] | None = None
+    again_verbs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -160,6 +164,24 @@ def roll_verbs(rules: GameRules[Any, Any]) -> frozenset[str]:
     without dice (RGB), which then offers no rolls CSV."""
     verbs: frozenset[str] = frozenset(getattr(rules, "roll_verbs", ()))
     return verbs
+
+
+def again_verbs(rules: GameRules[Any, Any]) -> frozenset[str]:
+    """Verbs that throw an open roll's dice again (`RuleSet.again_verbs`); none in most games."""
+    verbs: frozenset[str] = frozenset(getattr(rules, "again_verbs", ()))
+    return verbs
+
+
+def roll_again(
+    rules: GameRules[Any, Any], state: Any, player: str
+) -> tuple[str, dict[Colour, int]]:
+    """The goal `player`'s open roll attempts and the dice throwing it again rolls
+    (`RuleSet.roll_again`); InvalidEventError when there is none to throw again."""
+    again = getattr(rules, "roll_again", None)
+    if again is None:
+        raise InvalidEventError(f"in {rules.name} a roll is never thrown again")
+    found: tuple[str, dict[Colour, int]] = again(state, player)
+    return found
 
 
 def game_names() -> tuple[str, ...]:

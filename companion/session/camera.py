@@ -15,6 +15,9 @@ from companion.table_roll import pending as tr
 from vision.types import COLOURS, Colour, DiceReading, Die
 
 MAX_DICE = 24
+ATTEMPT = "attempt"
+# The verbs that throw a failed roll's dice again, as players say them.
+AGAIN_WORDS = {ATTEMPT: "attempt", "doover": "Do-Over", "reroll": "paid re-roll"}
 NOT_A_DIE = "not-a-die"  # a removal that says what was removed is no die at all
 MAX_CORRECTIONS = 40
 # Dice entered or added by hand have no place in a frame; this box marks them.
@@ -173,6 +176,15 @@ class Pending:
     # Dice the camera read that players removed as "not a die" (a token, a rivet): when the
     # roll is accepted they teach the table's memory so (a plain removal teaches nothing).
     not_dice: tuple[Die, ...] = ()
+    # The line the roll becomes: "attempt" (on `goal`), or a failed roll thrown again, "doover"
+    # or "reroll" (`returned`: the completed goal a treasure-paid re-roll puts back in play).
+    verb: str = ATTEMPT
+    returned: str = ""
+
+    @property
+    def what(self) -> str:
+        """`attempt on orange`, `Do-Over on orange`, `paid re-roll on orange` for messages."""
+        return f"{AGAIN_WORDS.get(self.verb, self.verb)} on {self.goal}"
 
     @property
     def has_roll(self) -> bool:
@@ -207,6 +219,9 @@ class Pending:
             "game_id": self.game_id,
             "player": self.player,
             "goal": self.goal,
+            "verb": self.verb,
+            "what": self.what,
+            "returned": self.returned or None,
             "expected": {c.value: n for c, n in self.expected.items()},
             "declared_at": self.declared_at,
             "rev": self.rev,
@@ -245,7 +260,10 @@ class Pending:
         if self.rollers:
             return "\n".join(tr.lines(self))
         dice = " ".join(die_text(d.colour, d.pips).replace(" ", "") for d in self.dice)
-        return f"{self.player}: attempt {self.goal} {dice}"
+        if self.verb == ATTEMPT:
+            return f"{self.player}: attempt {self.goal} {dice}"
+        paid = f" return {self.returned}" if self.returned else ""
+        return f"{self.player}: {self.verb}{paid} {dice}"
 
 
 def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
@@ -424,7 +442,7 @@ def keep_needed(pending: Pending, rev: int) -> Pending:
             "dice",
         )
     if not pending.has_roll:
-        raise PendingError(f"{pending.player}'s attempt on {pending.goal} has no roll yet")
+        raise PendingError(f"{pending.player}'s {pending.what} has no roll yet")
     extra = extra_dice(pending)
     if not extra:
         needs = describe_counts(pending.expected, keep_zero=False)
@@ -437,7 +455,7 @@ def keep_needed(pending: Pending, rev: int) -> Pending:
 def attempt_line(pending: Pending) -> str:
     """The record line accepting the roll; refuses a roll with no dice or unsure dice."""
     if not pending.has_roll or not pending.dice:
-        raise PendingError(f"{pending.player}'s attempt on {pending.goal} has no roll yet")
+        raise PendingError(f"{pending.player}'s {pending.what} has no roll yet")
     for k, die in enumerate(pending.dice):
         if die.unsure:
             raise PendingError(
@@ -477,6 +495,7 @@ def attempt_meta(pending: Pending) -> dict[str, Any]:
         "camera": None if pending.camera is None else pending.camera.to_json(),
         "corrections": [c.to_json() for c in pending.corrections],
         "expected": {c.value: n for c, n in pending.expected.items()},
+        "verb": pending.verb,
         "check": pending.check,
         "summary": summary(pending),
     }

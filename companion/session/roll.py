@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidEventError, RecordError
+from companion.games import again_verbs, roll_again
 from companion.games.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session import camera as cam
 from companion.session.camera import CameraShot, Pending
@@ -113,6 +114,34 @@ class CameraRolls:
         except (InvalidEventError, RecordError) as exc:
             raise FieldError(str(exc), "goal") from None
         pending = Pending(game_id, name, goal, expected, now_iso(), 0, seq)
+        _dry_run(rules, state, pending)
+        self.table.put(pending)
+        return self.view(game_id)
+
+    def declare_roll_again(
+        self, game_id: str, player: object, verb: object, returned: object = None
+    ) -> GameView:
+        """The next settled roll throws `player`'s failed roll again: a Do-Over (`doover`) or a
+        paid re-roll (`reroll`, with `returned` the completed goal paid back where the game pays
+        with one): the same dice, so the same colours and count are expected."""
+        name = _word(player, "player")
+        rules, seq, state = self.rules_state(game_id)
+        verbs = again_verbs(rules)
+        if not isinstance(verb, str) or verb not in verbs:
+            allowed = ", ".join(sorted(verbs)) or "none in this game"
+            raise FieldError(f"verb must be one of: {allowed}; got {verb!r}", "verb")
+        paid = "" if returned is None else _word(returned, "returned")
+        current = rules.current_player(state)
+        if current != name:
+            why = "the game is over" if current is None else f"it is {current}'s turn"
+            raise FieldError(f"{name} cannot roll again now: {why}", "player")
+        try:
+            goal, expected = roll_again(rules, state, name)
+        except (InvalidEventError, RecordError) as exc:
+            raise FieldError(str(exc), "verb") from None
+        pending = Pending(
+            game_id, name, goal, expected, now_iso(), 0, seq, verb=verb, returned=paid
+        )
         _dry_run(rules, state, pending)
         self.table.put(pending)
         return self.view(game_id)
@@ -358,4 +387,6 @@ def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:
     try:
         rules.apply(state, rules.parse_event(line, state))
     except (InvalidEventError, RecordError) as exc:
-        raise PendingError(f"{pending.player} cannot attempt {pending.goal} now: {exc}") from None
+        first = pending.verb == cam.ATTEMPT
+        what = f"attempt {pending.goal}" if first else f"make a {pending.what}"
+        raise PendingError(f"{pending.player} cannot {what} now: {exc}") from None

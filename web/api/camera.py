@@ -23,6 +23,16 @@ def declare_attempt(game_id: str) -> Response:
     return view_response(view.to_json())
 
 
+@bp.post("/api/games/<game_id>/roll-again")
+def declare_roll_again(game_id: str) -> Response:
+    """`{"player": "Al", "verb": "doover"}` (or `"reroll"`, with `"returned": "#1"` where a
+    re-roll is paid with a completed goal): the next settled roll throws Al's failed roll again."""
+    body = json_body({"player", "verb", "returned"}, required={"player", "verb"})
+    session = services().session
+    view = session.declare_roll_again(game_id, body["player"], body["verb"], body.get("returned"))
+    return view_response(view.to_json())
+
+
 @bp.post("/api/games/<game_id>/table-roll")
 def declare_table_roll(game_id: str) -> Response:
     """`{}`: the next settled table is the roll of every player still to roll (a game where

@@ -9,7 +9,7 @@ from companion.games import RuleSet, acting_player, recorded_winner
 from companion.games.notation import header_value
 from companion.games.ryb import header as hd
 from companion.games.ryb import tokens as tk
-from companion.games.ryb.dice import NEEDS
+from companion.games.ryb.dice import NEEDS, pool_of
 from companion.games.ryb.events import GoalRef
 from companion.games.ryb.goals import find_goal
 from companion.games.ryb.notation import parse_event
@@ -56,6 +56,19 @@ def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[C
     return {colour: pool[colour] for colour in NEEDS[goal.colour]}
 
 
+def roll_again(state: GameState, player: str) -> tuple[str, dict[Colour, int]]:
+    """A Do-Over or paid re-roll throws the open roll's dice again: its goal's colour and the
+    same dice, counted by colour; InvalidEventError when `player` has no failed roll open."""
+    roll = state.turn.roll
+    if roll is None or roll.player != player:
+        raise InvalidEventError(
+            f"{player} has no failed attempt roll open to throw again (a Do-Over or a paid "
+            "re-roll comes right after one)"
+        )
+    pool = pool_of(roll.dice)
+    return roll.goal.colour.value, {colour: pool[colour] for colour in NEEDS[roll.goal.colour]}
+
+
 RULES = RuleSet(
     name="ryb",
     new_game=start,
@@ -68,4 +81,6 @@ RULES = RuleSet(
     current_player=current_player,
     expected_dice=expected_dice,
     roll_verbs=frozenset({"attempt", "doover", "reroll"}),
+    roll_again=roll_again,
+    again_verbs=frozenset({"doover", "reroll"}),
 )

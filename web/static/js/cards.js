@@ -106,7 +106,8 @@ export const CARDS = {
   },
 };
 
-/** A form for one card: `{node, line()}`, `line()` being the record line's text after `NAME: `. */
+/** A form for one card: `{node, line(), values()}`, `line()` being the record line's text after
+ * `NAME: `, `values()` its fields by name. */
 export function cardForm(verb, ctx) {
   const spec = CARDS[verb];
   const made = spec.fields.map((make) => make(ctx));
@@ -120,10 +121,11 @@ export function cardForm(verb, ctx) {
       editor.editor.set(poolDice(ctx.state.players.find((p) => p.name === target.value())));
     });
   }
-  const line = () => {
-    const values = {};
-    for (const m of made) values[m.name] = m.value();
-    return spec.line(values);
+  const values = () => {
+    const found = {};
+    for (const m of made) found[m.name] = m.value();
+    return found;
   };
-  return { node, line };
+  const line = () => spec.line(values());
+  return { node, line, values };
 }

@@ -8,6 +8,8 @@ import { capitalise, DIE_COLOURS, el, GOAL_COLOURS, SECONDARIES } from "./colour
 import { DiceEditor } from "./dice-editor.js";
 
 const OTHER_CARD = "other";
+// Verbs that throw the open roll's dice again (the server's `again_verbs`).
+const AGAIN_VERBS = ["doover", "reroll"];
 
 /** The goal cards of the game's deck, embedded in the page (none when the page has no deck). */
 function goalDeck() {
@@ -138,7 +140,7 @@ export class Controls {
     if (has("attempt")) this.node.append(pending ? section("Attempt a goal", "attempt", el("p", {}, "A camera attempt is waiting: accept or cancel it above.")) : this.attemptControl(state));
     if (has("bank") && state.turn.bank) this.node.append(this.bankControl(state.turn.bank));
     const after = ["doover", "reroll", "exchange"].filter((v) => next.includes(v));
-    if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves", "other"));
+    if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves", "other", pending));
     if (has("denied", "cancel")) this.node.append(this.reactionControl(state, next));
     this.node.append(this.freeLine());
   }
@@ -202,19 +204,25 @@ export class Controls {
     return section("Play a goal card", "goal-card", form, err);
   }
 
-  cardControl(verbs, ctx, title, id) {
+  cardControl(verbs, ctx, title, id, pending = null) {
     const err = errorLine();
     const holder = el("div", { class: "card-fields" });
     let form = null;
+    // A Do-Over or paid re-roll throws the failed roll's dice again: the camera can read it too.
+    const again = pending || !verbs.some((v) => AGAIN_VERBS.includes(v)) ? null : el("button", { type: "button", class: "big", id: "camera-again",
+      onclick: () => this.game.change("roll-again", { player: this.actor, verb: pick.value, returned: form.values().returned || undefined }, err) },
+    "Roll again with the camera");
     const choose = (verb) => {
       form = cardForm(verb, ctx);
       holder.replaceChildren(form.node);
+      if (again) again.hidden = !AGAIN_VERBS.includes(verb);
     };
     const pick = el("select", { name: "card", "aria-label": title, onchange: (e) => choose(e.target.value) },
       ...verbs.map((v) => el("option", { value: v }, CARDS[v].label)));
     const submit = el("button", { type: "button", class: "big", onclick: (e) => this.send(form.line(), err, e.target) }, "Play");
     choose(verbs[0]);
-    return section(title, `${id} cards`, el("div", { class: "row" }, pick), holder, submit, err);
+    const buttons = again ? el("div", { class: "buttons" }, submit, again) : submit;
+    return section(title, `${id} cards`, el("div", { class: "row" }, pick), holder, buttons, err);
   }
 
   attemptGoals(state) {

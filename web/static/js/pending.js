@@ -44,7 +44,9 @@ export class PendingPanel {
     }
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
     const head = el("div", { class: "pending-head" },
-      el("b", {}, `${pending.player} attempts ${pending.goal} with the camera`),
+      el("b", {}, pending.verb && pending.verb !== "attempt"
+        ? `${pending.player}'s ${pending.what} with the camera`
+        : `${pending.player} attempts ${pending.goal} with the camera`),
       el("span", {}, ` — roll ${expectedText(pending.expected)}`));
     this.node.append(el("h3", {}, "Camera roll"), head);
     if (!pending.has_roll) {
