@@ -8,7 +8,7 @@ the tumbling seen since, so it replays the same way from a recording. Events
 - `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
   differs from the last one the way a throw makes it differ. After the dice tumbled (at least
   `tumble_frames` frames where the picture or the dice moved showing dice away from every last
-  place, at least half as many as the last scene held),
+  place, at least half of those seen),
   that is anything but every die lying where it was with the same value: dice of one colour
   thrown into a small box land where the last ones lay. Without tumbling (a hand passing over,
   the camera bumped), most dice must have moved or, after as many frames of motion, show new
@@ -249,12 +249,12 @@ class SettleDetector:
 
     def _away(self, reading: DiceReading) -> bool:
         """Whether dice lie away from every die of the last scene (any colour or face), at
-        least half as many as it held: dice in flight. A hand hides dice, it does not move them,
-        and a die or two the finder sees on it or in its shadow are not half the table."""
+        least half of those seen and two (one where the scene held one): dice in flight. A hand
+        hides dice, it does not move them, and a die the finder sees on it is one."""
         if not self._scene.dice:
             return False
         away = len(reading) - len(pair(reading.dice, self._scene.dice, self._near(None)))
-        return away > 0 and 2 * away >= len(self._scene)
+        return away >= min(2, len(self._scene)) and 2 * away >= len(reading)
 
     def _difference(
         self, before: DiceReading, after: DiceReading

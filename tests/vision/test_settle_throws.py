@@ -200,3 +200,15 @@ def test_small_doubtful_dice_tumbling_under_the_motion_bar_are_throws() -> None:
         script.still(final, 1000)
     events, _ = script.run()
     assert kinds(events) == ["SettledRoll", "SettledRoll"]
+
+
+def test_a_throw_the_finder_half_misses_in_flight_landing_mostly_in_place() -> None:
+    """Fifteen dice of one value photographed layout by layout (epanemu-felt): in flight the
+    finder sees two of six; four land where the last ones lay with the same face."""
+    six = DiceReading.of(die(60 + 70 * k, 100 + 30 * (k % 2), 4) for k in range(6))
+    after = DiceReading.of([*six.dice[:4], *moved(DiceReading(six.dice[4:]), 0, 150)])
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(six).still(six, 1600)
+    for k in range(8):
+        script.add(moved(DiceReading(after.dice[:2]), -40 * (8 - k), 20), HIGH)
+    events, _ = script.still(after, 1600).run()
+    assert kinds(events) == ["SettledRoll", "SettledRoll"]
