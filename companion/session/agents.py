@@ -139,8 +139,8 @@ class AgentDesk:
         """The store says a game changed, maybe in another process: a roll this session has
         not had yet is handed over."""
         kind, _, number = what.partition(" ")
-        if kind != "roll":
-            return
+        if kind != "roll" or getattr(self.session.table, "shared", False):
+            return  # a shared table took the roll in the process that received it
         with self._lock:
             after = self._offered.get(game_id)
             if after is not None and number.isdigit() and int(number) <= after:

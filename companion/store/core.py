@@ -32,6 +32,7 @@ from companion.errors import (
 from companion.store import rows
 from companion.store.backend import Backend, ChangeListener, Conn, Stoppable
 from companion.store.camera_rolls import CameraRollStore
+from companion.store.shared_state import PendingStore
 from companion.store.values import (
     MAX_TITLE_CHARS,
     GameId,
@@ -79,7 +80,7 @@ def database_from_env() -> str | None:
     return value or None
 
 
-class EventStore(CameraRollStore):
+class EventStore(CameraRollStore, PendingStore):
     """Games and their events in one database. Build it with `EventStore.open(data_dir)`
     (SQLite), `EventStore.connect(url)` (PostgreSQL) or `open_store(spec)`."""
 

@@ -106,7 +106,17 @@ _V2 = [
     "EXECUTE FUNCTION dicetable_refuse('camera rolls are append-only')",
 ]
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (tuple(_V1), tuple(_V2))
+_V3 = [
+    """CREATE TABLE pending_attempts (
+        game_id TEXT COLLATE "C" PRIMARY KEY NOT NULL REFERENCES games (id),
+        rev BIGINT NOT NULL,
+        pending_json TEXT,
+        claimed INTEGER NOT NULL DEFAULT 0 CHECK (claimed IN (0, 1)),
+        cleared_json TEXT
+    )""",
+]
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (tuple(_V1), tuple(_V2), tuple(_V3))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

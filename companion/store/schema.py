@@ -104,6 +104,19 @@ BEGIN SELECT RAISE(ABORT, 'camera rolls are append-only'); END;
 """
 
 
+# What a game's declared attempt is while several server processes share it
+# (`companion.session.shared_table`): state, not history, so it is updated in place.
+_V3 = """
+CREATE TABLE pending_attempts (
+    game_id TEXT PRIMARY KEY NOT NULL REFERENCES games (id),
+    rev INTEGER NOT NULL,
+    pending_json TEXT,
+    claimed INTEGER NOT NULL DEFAULT 0 CHECK (claimed IN (0, 1)),
+    cleared_json TEXT
+);
+"""
+
+
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
     for statement in _split_script(_V1):
         conn.execute(statement)
@@ -114,8 +127,13 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    for statement in _split_script(_V3):
+        conn.execute(statement)
+
+
 Migration = Callable[[sqlite3.Connection], None]
-MIGRATIONS: tuple[Migration, ...] = (_v0_to_v1, _v1_to_v2)
+MIGRATIONS: tuple[Migration, ...] = (_v0_to_v1, _v1_to_v2, _v2_to_v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

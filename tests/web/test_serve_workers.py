@@ -195,3 +195,49 @@ def test_two_workers_carry_every_roll_to_every_viewer(
         output = child.communicate(timeout=30)[0]
     assert child.returncode == 0, output
     assert "2 workers" in output
+
+
+@pytest.mark.slow
+def test_an_attempt_is_shared_by_every_worker(pg_cluster: ThrowawayCluster, tmp_path: Path) -> None:
+    """Declared through one request, rolled by an agent, corrected and accepted through others:
+    whichever worker each request lands on sees the same pending attempt."""
+    spot = new_pg_spot(pg_cluster)
+    port = _free_port()
+    command = [
+        sys.executable, "-m", "companion.cli", "serve", "--workers", "2", "--threads", "8",
+        "--database", spot.spec, "--port", str(port), "--data", str(tmp_path / "data"),
+    ]  # fmt: skip
+    child = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        _wait_for_port(port, child)
+        status, view = _request(port, "POST", "/api/games", {"players": ["Al", "Bruce"]})
+        game = view["id"]
+        assert (
+            _request(port, "POST", f"/api/games/{game}/events", {"line": "Al: goal orange 7"})[0]
+            == 201
+        )
+        token = _request(port, "POST", f"/api/games/{game}/agent-token")[1]["token"]
+        status, _ = _request(
+            port, "POST", f"/api/games/{game}/attempt", {"player": "Al", "goal": "orange"}
+        )
+        assert status == 200
+        dice = [
+            {"colour": c, "pips": p, "confidence": 0.95, "box_xyxy": [40 * k, 0, 40 * k + 30, 30]}
+            for k, (c, p) in enumerate([("red", 4), ("red", 2), ("yellow", 5), ("yellow", 5)])
+        ]
+        roll = {"roll_id": "roll-00001", "dice": dice, "settled_at": AT}
+        assert _request(port, "POST", f"/api/agent/games/{game}/rolls", roll, token)[0] == 201
+        for _ in range(8):  # new connections: both workers answer
+            pending = _request(port, "GET", f"/api/games/{game}/pending")[1]["pending"]
+            assert pending is not None and pending["line"] == "Al: attempt orange r4 r2 y5 y5"
+        fix = {"colour": "yellow", "pips": 6}
+        assert _request(port, "POST", f"/api/games/{game}/pending/dice/3", fix)[0] == 200
+        status, view = _request(port, "POST", f"/api/games/{game}/pending/accept", {})
+        assert status == 201, view
+        assert view["pending"] is None and view["seq"] == 2
+    finally:
+        child.send_signal(signal.SIGTERM)
+        output = child.communicate(timeout=30)[0]
+    assert child.returncode == 0, output

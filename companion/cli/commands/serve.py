@@ -165,6 +165,11 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     config.check_safe()
     spec = database_spec(args, config.data_dir)
     session = Session(open_store(spec), config.data_dir)
+    if session.store.kind == "postgresql":
+        from companion.session.shared_table import SharedTable
+
+        # Declared attempts live in the database, so every server process shares them.
+        session.table = SharedTable(session.store)
     live: LiveFeed | None = None
     tables = None
     try:
