@@ -27,6 +27,7 @@ from companion.exports.names import export_stem, record_filename
 from companion.exports.record import parse_record, replay_steps
 from companion.exports.rolls import rolls_csv
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
+from companion.session import amend
 from companion.session import rules as sr
 from companion.session.errors import FieldError
 from companion.session.games import GameChores, player_score
@@ -243,6 +244,10 @@ class Session(CameraRolls, GameChores):
             head = events[-1].seq if events else 0
             if expected_seq is not None and expected_seq != head:
                 raise ConflictError(info.id, expected_seq, head)
+            change = amend.amendment(canonical[0]) if amend.is_amendment(canonical[0]) else None
+            if change is not None:
+                after.append(self._amended_state(rules, info, events, change))
+                return
             state = self._state_at(rules, info, events)
             for line in canonical:
                 state = sr.step(rules, state, line)[1]
@@ -299,7 +304,8 @@ class Session(CameraRolls, GameChores):
 
         info = self.store.get_game(game_id)
         return format_record(
-            titled(info.header, info.title), [e.line for e in self.store.events(info.id)]
+            titled(info.header, info.title),
+            [e.line for e in amend.live(self.store.events(info.id))],
         )
 
     def export_names(self, game_id: str) -> dict[str, str]:
@@ -314,7 +320,8 @@ class Session(CameraRolls, GameChores):
 
     def rolls_csv(self, game_id: str) -> str:
         info = self.store.get_game(game_id)
-        return rolls_csv(find_game(info.game), info.header, self.store.events(info.id))
+        events = amend.live(self.store.events(info.id))
+        return rolls_csv(find_game(info.game), info.header, events)
 
     def wait_for_change(self, game_id: str, after: str, timeout_s: float) -> GameView | None:
         """The view once its version differs from `after`; None after `timeout_s` (or when the
@@ -360,6 +367,10 @@ class Session(CameraRolls, GameChores):
         (a game that changed since `expected_seq` is named first, as the lock would)."""
         if isinstance(lines, str) or not lines:
             raise FieldError(f"expected one or more lines, got {lines!r}", "lines")
+        if any(isinstance(line, str) and amend.is_amendment(line) for line in lines):
+            if len(lines) != 1:
+                raise FieldError("an amendment is sent alone, not with other lines", "lines")
+            return (self._canonical_amendment(rules, info, lines[0]),)
         head, state = self._folded(info)
         out: list[str] = []
         for k, line in enumerate(lines):
@@ -373,6 +384,52 @@ class Session(CameraRolls, GameChores):
                         raise ConflictError(info.id, expected_seq, head) from None
                     raise
         return tuple(out)
+
+    def _canonical_amendment(self, rules: GameRules[Any, Any], info: GameInfo, line: str) -> str:
+        """`amend #SEQ LINE` with LINE as the rules write it, read in the state before event SEQ;
+        FieldError when SEQ names no live event or LINE changes nothing."""
+        change = amend.amendment(line)
+        if change is None:
+            raise RecordError("expected `amend #SEQ NAME: VERB ARGS...`", None, line)
+        current = amend.live(self.store.events(info.id))
+        index = next((k for k, e in enumerate(current) if e.seq == change.seq), None)
+        if index is None:
+            seqs = ", ".join(f"#{e.seq}" for e in current[-5:]) or "none yet"
+            raise FieldError(
+                f"there is no live event #{change.seq} to amend (the last ones: {seqs})", "line"
+            )
+        state = sr.fold(rules, info.header, [e.line for e in current[:index]])
+        canonical = self._parsed(rules, state, change.line)[1]
+        if canonical == current[index].line:
+            raise FieldError(f"#{change.seq} already reads {canonical!r}", "line")
+        return amend.Amendment(change.seq, canonical).text()
+
+    def _amended_state(
+        self,
+        rules: GameRules[Any, Any],
+        info: GameInfo,
+        events: list[StoredEvent],
+        change: amend.Amendment,
+    ) -> Any:
+        """The state with `change` applied, every later event checked against it again;
+        InvalidEventError naming the first event it would break."""
+        current = amend.live(events)
+        state = sr.start(rules, info.header)
+        for event in current:
+            line = change.line if event.seq == change.seq else event.line
+            try:
+                state = sr.step(rules, state, line)[1]
+            except (RecordError, InvalidEventError) as exc:
+                reason = exc.reason if isinstance(exc, RecordError) else str(exc)
+                if event.seq == change.seq:
+                    raise InvalidEventError(
+                        f"#{change.seq} cannot be {line!r} there: {reason}"
+                    ) from None
+                raise InvalidEventError(
+                    f"amending #{change.seq} to {change.line!r} would break #{event.seq} "
+                    f"{event.line!r}: {reason}"
+                ) from None
+        return state
 
     def _parsed(self, rules: GameRules[Any, Any], state: Any, line: object) -> tuple[Any, str]:
         """The event of one record line and its canonical form; RecordError naming the line
@@ -403,6 +460,6 @@ class Session(CameraRolls, GameChores):
         head = events[-1].seq if events else 0
         state = self._cache.get(info.id, head)
         if state is None:
-            state = sr.fold(rules, info.header, [e.line for e in events])
+            state = sr.fold(rules, info.header, [e.line for e in amend.live(events)])
             self._cache.put(info.id, head, state)
         return state

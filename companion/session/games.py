@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import StoreValueError
 from companion.exports.bgstats import PlayFacts, play_file
 from companion.games import GameRules, find_game
+from companion.session import amend
 from companion.session import rules as sr
 from companion.session.errors import FieldError
 from companion.store.values import MAX_TITLE_CHARS
@@ -74,7 +75,7 @@ class GameChores:
         state = sr.start(rules, info.header)
         names = [str(p.get("name")) for p in rules.state_json(state).get("players", [])]
         seqs, rows = [0], [_scores(rules, state)]
-        for event in self.store.events(info.id):
+        for event in amend.live(self.store.events(info.id)):
             state = sr.step(rules, state, event.line)[1]
             seqs.append(event.seq)
             rows.append(_scores(rules, state))
@@ -87,7 +88,7 @@ class GameChores:
         """The game as a Board Game Stats play file (`companion.exports.bgstats`)."""
         info = self.store.get_game(game_id)
         rules = find_game(info.game)
-        events = self.store.events(info.id)
+        events = amend.live(self.store.events(info.id))
         state = sr.fold(rules, info.header, [e.line for e in events])
         players = rules.state_json(state).get("players", [])
         last = events[-1].created_at if events else info.created_at

@@ -9,6 +9,7 @@ from flask import Blueprint, Response
 
 from companion.exports.stats import game_stats
 from companion.games import find_game
+from companion.session import amend
 from web.api.core import view_response
 from web.config import services
 
@@ -19,7 +20,7 @@ bp = Blueprint("stats", __name__)
 def stats(game_id: str) -> Response:
     session = services().session
     view = session.view(game_id)
-    live = [entry for entry in session.history(view.game_id) if not entry.undone]
+    live = amend.live([entry for entry in session.history(view.game_id) if not entry.undone])
     figures = game_stats(find_game(view.game), view.header, live)
     seq = live[-1].seq if live else 0
     return view_response({"id": view.game_id, "seq": seq, **figures.to_json()})

@@ -66,25 +66,63 @@ export class HistoryPanel {
     if (!events.length) this.list.append(el("li", { class: "empty" }, "Nothing played yet."));
   }
 
+  /** The line each event reads now: its own, or that of its latest live amendment. */
+  amended() {
+    const now = new Map();
+    for (const e of this.events) {
+      const found = !e.undone && AMEND_RE.exec(e.line);
+      if (found) now.set(Number(found[1]), { line: found[2], by: e.seq });
+    }
+    return now;
+  }
+
+  /** An inline form under an event: its line to correct; every later event is checked again. */
+  amendForm(li, event) {
+    li.querySelector(".amend-form")?.remove();
+    const current = this.amended().get(event.seq);
+    const input = el("input", { type: "text", name: "amend", class: "wide", value: current ? current.line : event.line, "aria-label": `the corrected line of #${event.seq}`, autocomplete: "off" });
+    const err = el("p", { class: "error", role: "alert", "aria-live": "polite" });
+    const form = el("form", { class: "amend-form row" }, input, el("button", { type: "submit" }, "Amend"),
+      el("button", { type: "button", onclick: () => form.remove() }, "Cancel"), err);
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      await this.game.change("events", { line: `amend #${event.seq} ${input.value.trim()}` }, err);
+    });
+    li.append(form);
+    input.focus();
+  }
+
   item(event) {
+    const amendment = AMEND_RE.test(event.line);
+    const now = this.amended().get(event.seq);
     const thumb = event.has_thumbnail
       ? el("a", { href: `/api/games/${this.game.id}/events/${event.seq}/thumbnail.jpg`, target: "_blank", class: "thumb-link" }, "frame")
       : null;
     // The number is a span of its own, not the list's marker: a marker hangs outside the list
     // and its third digit was clipped ("110" read ".10.").
-    return el("li", { class: event.undone ? "undone" : "", value: event.seq, "data-seq": event.seq },
+    const li = el("li", { class: event.undone ? "undone" : "", value: event.seq, "data-seq": event.seq },
       el("span", { class: "seq" }, `${event.seq}.`), " ",
       el("time", { class: "time", datetime: event.created_at }, clock(event.created_at)), " ",
       el("span", { class: "line" }, event.line),
       event.source && event.source !== "manual" ? el("span", { class: "source" }, event.source) : null,
       event.undone ? el("span", { class: "source" }, "undone") : null,
       thumb,
-      event.note ? el("div", { class: "note" }, event.note) : null);
+      event.note ? el("div", { class: "note" }, event.note) : null,
+      now ? el("div", { class: "note amended" }, `now reads “${now.line}” (amended by #${now.by})`) : null);
+    if (!event.undone && !amendment) {
+      li.append(el("button", { type: "button", class: "small amend", "data-amend": event.seq, title: `correct #${event.seq}; every later event is checked again`,
+        onclick: () => this.amendForm(li, event) }, "amend"));
+    }
+    return li;
   }
 }
 
-/** `Al` from `Al: bank 3` (a table line has no player). */
+// `amend #7 Al: attempt red r3 r3` (companion/session/amend.py): the table corrects event 7.
+const AMEND_RE = /^amend\s+#?(\d+)\s+(\S.*)$/i;
+
+/** `Al` from `Al: bank 3` (a table line, an amendment too, has no player). */
 function playerOf(line) {
+  if (AMEND_RE.test(line)) return "";
   const at = String(line).indexOf(":");
   return at > 0 ? line.slice(0, at) : "";
 }
