@@ -57,9 +57,9 @@ class MemorySettings:
     far: float = 0.8
     # A colour whose nearest remembered die is this much more alike than another's multiplies
     # their odds by e (0.05 nearer: about 28 times). Chosen with `eval --learn 5` on byler-colour,
-    # where the network already reads every colour right (colour 99.3% at 0.01 against 99.5%
-    # without a memory; 99.5% at 0.015 and 0.02), and rune55-pxl-colour with its noisy labels
-    # (83.1%, 81.9%, 81.2%): the strongest step that costs byler nothing.
+    # where the network already reads every colour right (colour 99.3 to 99.4% at 0.01 against
+    # 99.5% without a memory; 99.5 to 99.6% at 0.015 and 0.02), and rune55-pxl-colour with its
+    # noisy labels (83.1%, 81.9%, 81.2%): the strongest step that costs byler nothing.
     colour_step: float = 0.015
     # The same for "not a die" against the nearest die of any colour. It only ever lowers a die's
     # odds: the memory holds no candidate the network turned down (players never saw those), so
