@@ -127,3 +127,10 @@ def game_stream(game_id: str) -> Response:
     first = svc.session.view(game_id)
     last_id = request.headers.get("Last-Event-ID")
     return event_stream(game_events(svc.session, first, last_id, svc.config.heartbeat_s))
+
+
+# The player zones' routes (web/api/zones.py) ride on this blueprint: they use its responses, so
+# they are imported once it is whole.
+from web.api.zones import bp as zones_bp  # noqa: E402
+
+bp.register_blueprint(zones_bp)

@@ -8,6 +8,7 @@ import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
 import { renderGoals, renderOrder, renderPlayers, renderTable, roundStatus } from "./modifier-board.js";
 import { TableRollPanel } from "./table-roll.js";
+import { ZonesPanel } from "./zones.js";
 
 const root = document.getElementById("modifier-view");
 const part = (id) => document.getElementById(id);
@@ -142,3 +143,8 @@ function render(view) {
 
 startGamePage(game);
 watchCamera((camera) => tableRoll.onCamera(camera));
+// The zones are drawn once the panel is opened: the picture is the camera's frame of that moment.
+const zones = new ZonesPanel(part("zones-body"), game.view.state.players.map((p) => p.name));
+part("zones").addEventListener("toggle", () => {
+  if (part("zones").open) zones.start();
+});
