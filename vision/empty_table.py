@@ -31,14 +31,15 @@ class EmptySettings:
     # A candidate's patch reaches this share of its side past each edge: a little of the board
     # around it, so a die's plain face on a plain patch of board still differs from the board.
     pad: float = 0.15
-    # Patches are compared as `grid` x `grid` cells, the picture's searched one cell either way
-    # for a camera that shook (a cell is a few pixels for a die of usual size). On three
+    # Patches are compared as `grid` x `grid` cells, the picture's searched half a cell either
+    # way for a camera that shook (a cell is a few pixels for a die of usual size). On three
     # rendered board nights (`models.render.board_night`) 16, 12 and 10 cells all took 288-289
     # of 304 phantoms and no die; 12 costs four fifths of 16.
     grid: int = 12
-    # At least this alike (1: the same pattern) to be the table's own. On rendered boards under
-    # other light and a pixel's shake, the board's own spots correlate above 0.9 and dice
-    # thrown on it below 0.6 (tests/vision/test_empty_table.py).
+    # At least this alike (1: the same pattern) to be the table's own. On the rendered board
+    # nights, under a drifting lamp and a pixel's shake, the board's own spots mostly correlate
+    # above 0.9; a die thrown beside a strong edge of the board reached 0.87, which
+    # `max_changed` catches.
     min_correlation: float = 0.8
     # Chromaticity (each channel's share of the patch's mean) may move this far, summed over
     # the channels: a white die on white paper moves it little, which correlation then decides.

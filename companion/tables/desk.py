@@ -92,7 +92,9 @@ class TableDesk:
         """Keep `frame` (the camera's, dice off the table) as the empty table; returns how many
         things the reader read as dice in it, which from now on are the table's own."""
         if self._data_dir is None or not self.learns:
-            raise RegisterError("the empty table needs the camera running with a data folder")
+            raise RegisterError(
+                "the empty table needs the camera running with a data folder", "camera"
+            )
         if frame is None:
             raise RegisterError("the camera has shown no picture yet: wait a moment", "camera")
         from calibration.apply import reader_view
