@@ -78,6 +78,7 @@ class LivePipeline:
         self._grabber: LatestFrameGrabber | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self.demo = False  # plays the bundled demo recording (`open_live_feed` with no spec)
 
     def subscribe(
         self, callback: RollCallback, *, corrections: CorrectionCallback | None = None
@@ -200,4 +201,6 @@ def open_live_feed(
         source: FrameSource = VideoFileSource(DEMO_VIDEO, loop=True, realtime=True)
     else:
         source = open_source(spec, loop=False, realtime=True)
-    return LivePipeline(source, reader or load_default_reader(), config, caption)
+    pipeline = LivePipeline(source, reader or load_default_reader(), config, caption)
+    pipeline.demo = spec is None
+    return pipeline

@@ -33,6 +33,7 @@ from web.config import (
     WebConfigError,
     load_overlay_token,
 )
+from web.guide import bp as guide_bp
 from web.pages import bp as pages_bp
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ def create_app(
     app.register_blueprint(club_bp)
     app.register_blueprint(club_page_bp)
     app.register_blueprint(pages_bp)
+    app.register_blueprint(guide_bp)
     if live is not None:
         live.subscribe(_offer_to(session), corrections=_correct_in(session))
     if tables is not None and tables.learns:

@@ -20,6 +20,7 @@ from companion.errors import InvalidEventError, RecordError
 from companion.games import again_verbs, roll_again
 from companion.games.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session import camera as cam
+from companion.session import demo
 from companion.session.camera import CameraShot, Pending
 from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.table import Table
@@ -27,7 +28,7 @@ from companion.session.values import Cleared, GameView, LastRoll, now_iso
 from companion.store import EventStore
 from companion.store.values import MAX_THUMBNAIL_BYTES
 from companion.table_roll import pending as tr
-from vision.types import Die
+from vision.types import DiceReading, Die
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +82,8 @@ class CameraRolls:
         def view(self, game_id: str) -> GameView: ...
 
         def check_game(self, game_id: str) -> str: ...
+
+        def import_record(self, text: str) -> GameView: ...
 
         def rules_state(self, game_id: str) -> tuple[GameRules[Any, Any], int, Any]: ...
 
@@ -181,6 +184,8 @@ class CameraRolls:
         target = self.table.receiver()
         while target is not None and self.pending(target) is None:
             target = self.table.receiver()  # the game moved past that attempt: the one before
+        if target is not None and not self._demo_takes(target, roll.reading):
+            target = None  # the demo recording's throw for another turn than this one
         if target is not None:
             # The whole settled frame, not a thumbnail: a dispute needs every die legible.
             jpeg = roll.frame_jpeg(FRAME_JPEG_BYTES)
@@ -196,6 +201,21 @@ class CameraRolls:
         dice, rid = roll.reading.dice, roll.roll_id
         self.table.set_last_roll(lambda rev: make_last_roll(rev, dice, received, target, rid))
         return target
+
+    def _demo_takes(self, game_id: str, reading: DiceReading) -> bool:
+        """A demo game's attempt takes only the recording's throw of its own dice."""
+        found = self.pending(game_id)
+        if found is None or not demo.is_demo(self.store.get_game(game_id).header):
+            return True
+        return demo.takes(found, reading)
+
+    def open_demo_game(self) -> tuple[str, bool]:
+        """The demo game (`companion.session.demo`): the latest one still unfinished, else a
+        new one. Returns its id and whether it was made now."""
+        for info in self.store.list_games():
+            if demo.is_demo(info.header) and self.view(info.id).state.get("winner") is None:
+                return info.id, False
+        return self.import_record(demo.RECORD).game_id, True
 
     def correct_roll(self, fix: RollCorrected) -> str | None:
         """The camera cleared doubts about dice of a roll it sent (`vision.settle`): the roll

@@ -138,7 +138,8 @@ def camera() -> Response:
     live = services().live
     if live is None:
         return view_response({"camera": "off", "state": None, "source": None})
-    return view_response(dict(live.status()))
+    # `demo`: the feed plays the bundled recording, so the start page offers its demo game.
+    return view_response(dict(live.status(), demo=bool(getattr(live, "demo", False))))
 
 
 @bp.get("/video.mjpeg")

@@ -42,6 +42,18 @@ def rematch(game_id: str) -> Response:
     return response
 
 
+@bp.post("/api/demo-game")
+def demo_game() -> Response:
+    """`{}`: the game the demo recording is a game of (companion/session/demo.py), the latest
+    unfinished one or a new one: 200 or 201 with `game_id`, `url` and `next` (what to do)."""
+    json_body(())
+    from companion.session import demo
+
+    game_id, made = services().session.open_demo_game()
+    body = {"game_id": game_id, "url": f"/games/{game_id}", "next": list(demo.NEXT_STEPS)}
+    return view_response(body, 201 if made else 200)
+
+
 @bp.get("/api/games/<game_id>/scores")
 def scores(game_id: str) -> Response:
     """Each player's score after every live event, for the table's plot."""
