@@ -52,6 +52,10 @@ def test_the_demo_game_from_the_start_page(page: Any, dashboard: Dashboard) -> N
     assert "Demo: the recording's game" in tab.inner_text("header h1")
     tab.click("#camera-attempt")
     tab.wait_for_selector("#pending .waiting")
+    assert tab.inner_text("#pending .demo-wait") == (
+        "The demo recording throws six rolls in turn: this attempt takes the one with 1 red, "
+        "3 yellow, 2 blue (within half a minute)."
+    )
     dashboard.session.offer_roll(throw(1))  # the recording's second throw: Bruce's table's
     tab.wait_for_timeout(300)
     assert tab.locator("#pending .waiting").count() == 1

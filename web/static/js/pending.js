@@ -51,6 +51,10 @@ export class PendingPanel {
     this.node.append(el("h3", {}, "Camera roll"), head);
     if (!pending.has_roll) {
       this.node.append(el("p", { class: "waiting" }, "Waiting for the dice to settle… (or enter the roll below)"));
+      // The demo recording throws six rolls on a loop; the demo game's attempt waits for its own.
+      if (view.header && view.header.Demo) {
+        this.node.append(el("p", { class: "help demo-wait" }, `The demo recording throws six rolls in turn: this attempt takes the one with ${expectedText(pending.expected)} (within half a minute).`));
+      }
     } else {
       this.node.append(this.rollPart(pending, view));
     }
