@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
+from companion.session.agents import AgentDesk
 from web.api.core import view_response
 from web.config import services
 from web.errors import ApiError, json_body
@@ -19,7 +20,7 @@ from web.security import agent_only, bearer_token
 bp = Blueprint("agents", __name__)
 
 
-def _desk() -> Any:
+def _desk() -> AgentDesk:
     desk = services().agents
     if desk is None:
         raise ApiError(404, "this server takes no camera agents")
