@@ -12,7 +12,7 @@ last seen, each following its die however the finder boxed it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from vision.types import Colour, DiceReading, Die
 
@@ -46,6 +46,19 @@ class _Track:
     value_since: float  # the last time its (colour, pips) changed
     steady_since: float  # ... or the reader's doubt about it
     flickered: bool = False
+    # Each value read since a sure reading last changed: how often, and the die as last read so.
+    reads: dict[tuple[Colour, int], tuple[int, Die]] = field(default_factory=dict)
+
+    def read(self, die: Die) -> None:
+        count = self.reads.get(_value(die), (0, die))[0]
+        self.reads[_value(die)] = (count + 1, die)
+
+    def voted(self) -> Die:
+        """The value read most often (a doubted die's reading flickers from frame to frame),
+        the latest on a tie."""
+        latest = _value(self.die)
+        best = max(self.reads.items(), key=lambda kv: (kv[1][0], kv[0] == latest), default=None)
+        return self.die if best is None else best[1][1]
 
 
 def pair(
@@ -80,6 +93,8 @@ class StillRun:
     ) -> None:
         self._close = close
         self._tracks = [_Track(d, d, 1, t_ms, t_ms) for d in reading]
+        for tr in self._tracks:
+            tr.read(tr.die)
         self._frames = 1
         self.values_since = t_ms
 
@@ -114,29 +129,32 @@ class StillRun:
             tr, die = self._tracks[i], reading.dice[j]
             if _value(die) != _value(tr.die):
                 tr.value_since = tr.steady_since = t_ms
-                if i in counted:
-                    tr.flickered = True
-                    # A die the reader doubts goes out marked whatever it reads; only a sure
-                    # die changing its face (still spinning) holds the roll back.
-                    if not (die.unsure and tr.die.unsure):
+                # A die the reader doubts goes out marked whatever it reads, its most read
+                # value; only a sure die changing its face (still spinning) holds the roll back.
+                if not (die.unsure and tr.die.unsure):
+                    tr.reads.clear()
+                    if i in counted:
                         self.values_since = t_ms
+                tr.flickered |= i in counted
             elif die.unsure != tr.die.unsure:
                 tr.steady_since = t_ms
             tr.die, tr.seen = die, tr.seen + 1
+            tr.read(die)
         for j, die in enumerate(reading.dice):
             if j not in taken:
                 self._tracks.append(_Track(die, die, 1, t_ms, t_ms))
+                self._tracks[-1].read(die)
         self._frames += 1
 
     def dice(self, flag_flicker: bool) -> tuple[DiceReading, tuple[int, ...]]:
-        """The run's dice (top to bottom, then left to right) and each one's track; with
-        `flag_flicker`, a die whose value changed during the run is marked unsure."""
+        """The run's dice (top to bottom, then left to right), each as most read, and each
+        one's track; with `flag_flicker`, a die whose value changed during the run is marked
+        unsure."""
         chosen = []
         for i in self._counted():
             tr = self._tracks[i]
-            chosen.append(
-                (replace(tr.die, unsure=True) if flag_flicker and tr.flickered else tr.die, i)
-            )
+            die = tr.voted()
+            chosen.append((replace(die, unsure=True) if flag_flicker and tr.flickered else die, i))
         chosen.sort(key=lambda item: (item[0].box_xyxy[1], item[0].box_xyxy[0]))
         return DiceReading(tuple(d for d, _ in chosen)), tuple(i for _, i in chosen)
 

@@ -212,3 +212,17 @@ def test_a_throw_the_finder_half_misses_in_flight_landing_mostly_in_place() -> N
         script.add(moved(DiceReading(after.dice[:2]), -40 * (8 - k), 20), HIGH)
     events, _ = script.still(after, 1600).run()
     assert kinds(events) == ["SettledRoll", "SettledRoll"]
+
+
+@pytest.mark.parametrize("phase", [0, 1, 2])
+def test_a_doubted_die_goes_out_as_most_read(phase: int) -> None:
+    doubtful = DiceReading(tuple(replace(d, unsure=True) for d in RED_BOX))
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(doubtful)
+    for k in range(30):
+        script.add(with_die(doubtful, 0, pips=6 if (k + phase) % 3 == 0 else 4), LOW)
+    events, _ = script.run()
+    assert kinds(events) == ["SettledRoll"]
+    roll = events[0][1]
+    assert isinstance(roll, SettledRoll)
+    first = roll.reading.dice[0]
+    assert (first.pips, first.unsure) == (4, True)
