@@ -1,6 +1,8 @@
 // Registering the table's dice: look, answer for each colour group and mark anything that is not
 // a die one by one (every candidate is numbered on the picture), keep; record the empty table
-// (board and pieces, no dice), whose pieces are never read as dice; or forget the dice.
+// (board and pieces, no dice), whose pieces are never read as dice; or forget the dice. While the
+// groups are shown, the frozen frame they were made from stands in for the live video, which has
+// moved on since (and a phone has no room for both).
 import { request } from "./api.js";
 import { COLOURS } from "./colours.js";
 
@@ -21,6 +23,14 @@ function describe(summary) {
   const held = parts.length ? parts.join(", ") : "no dice yet";
   const empty = summary.empty_table ? "The empty table is recorded." : "No empty table is recorded yet.";
   return `Table "${summary.table}": the camera remembers ${summary.dice} dice (${held}). ${empty}`;
+}
+
+/** The live video, or (false) the frozen look in its place: its stream stops while hidden. */
+function showLive(on) {
+  const live = byId("live-view");
+  live.hidden = !on;
+  if (on) live.src = live.dataset.src;
+  else live.removeAttribute("src");
 }
 
 async function refresh() {
@@ -82,6 +92,10 @@ async function look() {
     const picture = byId("register-picture");
     picture.hidden = !found.picture;
     if (found.picture) picture.src = found.picture;
+    byId("register-caption").textContent = found.picture
+      ? "The table as the camera saw it when you looked: the groups below are made from this picture. Look again for a new one."
+      : "The camera kept no picture of this look: the groups below are what it read then.";
+    showLive(false);
     byId("register-form").hidden = false;
   } catch (error) {
     showError(error);
@@ -100,6 +114,7 @@ async function keep(event) {
   try {
     const result = await request("POST", "/api/tables/register", { snapshot, answers, not_dice: notDice });
     byId("register-form").hidden = true;
+    showLive(true);
     byId("memory-summary").textContent = `Kept ${result.added} dice. ` + describe(result);
   } catch (error) {
     showError(error);
