@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
+import pytest
 
 from vision.sources import Frame, LatestFrameGrabber, SourceState, SourceStatus, now_ms
 
@@ -86,3 +88,68 @@ def test_a_file_that_waits_is_not_a_stall() -> None:
             grabber.get(timeout=0.1)
         assert state(grabber) is SourceState.OK
         source.resume.set()
+
+
+class FakeClock:
+    """The grabber's clock, moved by the test: a stall is a matter of its time, not the CPU's."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def wait_for(check: Callable[[], bool], within_s: float) -> bool:
+    deadline = time.monotonic() + within_s
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+@pytest.mark.parametrize(
+    ("quiet_s", "lost"),
+    [(0.5, False), (1.9, False), (2.0, True), (2.1, True), (30.0, True)],
+)
+def test_the_watchdog_reports_a_stall_while_the_reader_is_busy(quiet_s: float, lost: bool) -> None:
+    """Issue #32 item 10: under load the reader took 4.5 s to notice a stall. Here the reader
+    never asks for a frame after the first (it is busy reading dice); the stall is reported on
+    the grabber's clock alone, by its own watchdog, and its next frame makes it ok again."""
+    clock = FakeClock()
+    statuses: list[SourceStatus] = []
+    source = StallingStream(frames_before=1)
+    grabber = LatestFrameGrabber(source, on_status=statuses.append, clock=clock, watch_s=0.005)
+    with grabber:
+        assert wait_for(lambda: state(grabber) is SourceState.OK, 5.0)
+        clock.now += quiet_s
+        if lost:
+            assert wait_for(lambda: state(grabber) is SourceState.LOST, 2.0)
+            assert f"no frame for {quiet_s:.1f} s" in grabber.status.reason
+            source.resume.set()
+            assert wait_for(lambda: state(grabber) is SourceState.OK, 5.0)
+        else:
+            assert not wait_for(lambda: state(grabber) is SourceState.LOST, 0.2)
+            source.resume.set()
+    expected = [SourceState.OK, SourceState.LOST, SourceState.OK] if lost else [SourceState.OK]
+    assert [s.state for s in statuses][: len(expected)] == expected
+
+
+def test_a_slow_reader_does_not_delay_the_stall_report() -> None:
+    """On the real clock: the consumer spends 4 s on one frame (a loaded machine); the stall is
+    reported about 2 s after the last frame all the same."""
+    source = StallingStream(frames_before=1)
+    with LatestFrameGrabber(source) as grabber:
+        assert grabber.get(timeout=5.0) is not None
+        last_frame = time.monotonic()
+        reported = wait_for(lambda: state(grabber) is SourceState.LOST, 4.0)
+        stalled_after = time.monotonic() - last_frame
+        source.resume.set()
+    assert reported and 1.5 <= stalled_after < 2.8, stalled_after
+
+
+def test_the_stall_settings_are_checked() -> None:
+    for stall_s, watch_s in [(0.0, 0.1), (2.0, 0.0), (-1.0, 0.1)]:
+        with pytest.raises(ValueError, match="stall_s > 0"):
+            LatestFrameGrabber(SlowFile(1), stall_s=stall_s, watch_s=watch_s)

@@ -5,6 +5,10 @@ reopens it. The consumer only calls `get()`, which returns the newest frame it h
 so a slow consumer skips frames instead of falling behind. Nothing raised by the source or by
 the status callback leaves the thread: a failure becomes a `lost` status and a reopen with
 exponential backoff, and the first frame after that becomes `ok` again.
+
+A live source that stays open but sends nothing is reported lost by a watchdog thread of its
+own, `stall_s` after its last frame: neither the capture thread (blocked in its read) nor the
+consumer (busy reading dice, late under load) can be relied on to notice in time.
 """
 
 from __future__ import annotations
@@ -69,7 +73,10 @@ class RetryPolicy:
 
 
 StatusCallback = Callable[[SourceStatus], None]
+Clock = Callable[[], float]
 STALL_S = 2.0
+# How often the watchdog looks (real seconds), so a stall is reported at most this late.
+WATCH_S = 0.1
 
 
 class LatestFrameGrabber:
@@ -82,13 +89,19 @@ class LatestFrameGrabber:
         on_status: StatusCallback | None = None,
         retry: RetryPolicy | None = None,
         stall_s: float = STALL_S,
+        clock: Clock = time.monotonic,
+        watch_s: float = WATCH_S,
     ) -> None:
+        if stall_s <= 0 or watch_s <= 0:
+            raise ValueError(f"need stall_s > 0 and watch_s > 0, got {stall_s!r}, {watch_s!r}")
         self._source = source
         self._on_status = on_status
         self._retry = retry or RetryPolicy()
         # A live source open but giving no frame for `stall_s` is reported lost at once, while
         # its read may block for much longer (OpenCV's stream timeout is 30 s).
         self._stall_s = stall_s
+        self._clock = clock
+        self._watch_s = watch_s
         self._alive_at: float | None = None  # last sign of life while the source is open
         self._report_lock = threading.Lock()
         self._cond = threading.Condition()
@@ -101,6 +114,7 @@ class LatestFrameGrabber:
         self._status = SourceStatus(SourceState.STARTING, source.name)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._watchdog: threading.Thread | None = None
 
     @property
     def status(self) -> SourceStatus:
@@ -118,6 +132,11 @@ class LatestFrameGrabber:
             target=self._run, name=f"grab {self._source.name}", daemon=True
         )
         self._thread.start()
+        if self._source.is_live:
+            self._watchdog = threading.Thread(
+                target=self._watch, name=f"stall watch {self._source.name}", daemon=True
+            )
+            self._watchdog.start()
         return self
 
     def get(self, timeout: float | None = None) -> Frame | None:
@@ -137,7 +156,7 @@ class LatestFrameGrabber:
         alive = self._alive_at
         if not self._source.is_live or alive is None:
             return False
-        quiet = time.monotonic() - alive
+        quiet = self._clock() - alive
         if quiet < self._stall_s:
             return False
         if self._status.state is not SourceState.LOST:
@@ -159,6 +178,8 @@ class LatestFrameGrabber:
         self._stop.set()
         with self._cond:
             self._cond.notify_all()
+        if self._watchdog is not None:
+            self._watchdog.join(timeout)
         if self._thread is None:
             return True
         self._thread.join(timeout)
@@ -169,6 +190,13 @@ class LatestFrameGrabber:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+    def _watch(self) -> None:
+        while not (self._stop.wait(self._watch_s) or self._done):
+            try:
+                self.check_stall()
+            except Exception:  # nothing may end the watch while the source is open
+                log.exception("stall check of %s failed", self._source.name)
 
     def _run(self) -> None:
         end_state = SourceState.STOPPED
@@ -201,7 +229,7 @@ class LatestFrameGrabber:
             self._source.open()
         except Exception as exc:
             return f"open failed: {exc}"
-        self._alive_at = time.monotonic()
+        self._alive_at = self._clock()
         try:
             while not self._stop.is_set():
                 frame = self._source.read()
@@ -219,7 +247,7 @@ class LatestFrameGrabber:
         return None
 
     def _publish(self, frame: Frame) -> None:
-        self._alive_at = time.monotonic()
+        self._alive_at = self._clock()
         if self._status.state is not SourceState.OK:
             self._report(SourceState.OK, "")
             self._retries = 0
