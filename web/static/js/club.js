@@ -1,5 +1,6 @@
 // The club page: one card per table, redrawn from /api/club/stream. Text only goes in through
 // textContent (a title or a player's name is never read as HTML).
+import { agentText, since } from "./agent-state.js";
 import { postJSON } from "./api.js";
 
 const page = document.getElementById("club-page");
@@ -8,20 +9,6 @@ const live = document.getElementById("club-live");
 const errorLine = document.getElementById("club-error");
 const template = document.getElementById("club-card");
 const overlayToken = page.dataset.overlayToken || "";
-
-function since(iso) {
-  if (!iso) return "never heard from";
-  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
-  if (seconds < 90) return `silent for ${seconds} s`;
-  if (seconds < 5400) return `silent for ${Math.round(seconds / 60)} min`;
-  return `silent since ${new Date(iso).toLocaleString()}`;
-}
-
-function agentText(agent) {
-  if (!agent) return ["no camera agent yet", "none"];
-  if (agent.connected) return ["camera agent connected", "connected"];
-  return [`camera agent ${since(agent.last_seen_at)}`, "silent"];
-}
 
 function fill(card, table) {
   const q = (name) => card.querySelector(name);

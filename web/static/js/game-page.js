@@ -1,9 +1,10 @@
 // What every game's table page shares (RYB, flyer, RGB, modifier; game_page.html): the game
 // object their panels change the game through (one change to /api/games/<id>/<path>, the new
 // view drawn at once or the server's refusal written in words), then the snapshot embedded in
-// the page drawn first, the game menu and the kid view PIN wired, and the game's SSE stream
-// followed.
+// the page drawn first, the game menu and the kid view PIN wired, the game's SSE stream
+// followed, and the table's camera agent (if it has one) told in the top bar.
 
+import { followAgent } from "./agent-state.js";
 import { postJSON, request } from "./api.js";
 import { setupGameMenu } from "./game-menu.js";
 import { follow, initialView, statusBadge } from "./live.js";
@@ -41,6 +42,7 @@ export function startGamePage(game) {
   game.apply(initialView());
   setupPin(document.getElementById("pin-form"));
   setupGameMenu(game.id, (view) => game.apply(view));
+  followAgent(game.id, document.getElementById("agent-status"));
   follow(`/api/games/${game.id}/stream`, {
     onView: (view) => game.apply(view),
     onStatus: statusBadge,
