@@ -1,30 +1,37 @@
 """The live table feed as the companion runs it: the vision pipeline with RYB totals drawn on,
-reading RYB's dice colours through the data folder's active calibration profile if it has one."""
+reading a game's dice as its rules say (`companion.games.camera_dice`, its palette) through the
+data folder's active calibration profile if it has one. Nothing here knows a game by name."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.games import DEFAULT_GAME, CameraDice, camera_dice, find_game, palette
 from vision.live import LiveConfig, LivePipeline, open_live_feed
 from vision.reading_protocol import Reader
 
 if TYPE_CHECKING:
     from vision.reader import ReaderConfig
+    from vision.types import Colour
 
 RYB_COLOUR_BAR = 0.75
 
 
 def game_config() -> ReaderConfig:
     """The reader's settings at an RYB table: colours read against its dice (red, yellow, blue)."""
-    from companion.games.ryb.dice import DIE_COLOURS
+    return palette_config(palette(find_game(DEFAULT_GAME)))
+
+
+def palette_config(colours: tuple[Colour, ...]) -> ReaderConfig:
+    """The reader's settings at a table whose pip dice come in `colours`."""
     from vision.reader import ReaderConfig
 
     # The free-naming colour bar (0.9) would only ask players to confirm dice already right
     # here: the reader never takes red, yellow and blue for one another, and a die whose belief
     # lies mostly outside them is flagged by the palette. On the demo recording 0.9 turned 2 of
     # its 6 rolls, all read right, from sure into flagged.
-    return ReaderConfig(palette=DIE_COLOURS, colour_unsure_below=RYB_COLOUR_BAR)
+    return ReaderConfig(palette=colours, colour_unsure_below=RYB_COLOUR_BAR)
 
 
 def flyer_config() -> ReaderConfig:
@@ -35,6 +42,21 @@ def flyer_config() -> ReaderConfig:
     return ReaderConfig(colour_faces=True)
 
 
+def reader_config(game: str | None) -> ReaderConfig | None:
+    """The reader's settings at `game`'s table, as its rules say its dice are read; None (the
+    reader naming any of its nine colours) with no game, or one whose dice have no palette."""
+    if game is None:
+        return None
+    rules = find_game(game)
+    how = camera_dice(rules)
+    if how is CameraDice.COLOUR_FACES:
+        return flyer_config()
+    colours = palette(rules)
+    if how is CameraDice.PIP_COLOURS and colours:
+        return palette_config(colours)
+    return None
+
+
 def game_reader(threads: int = 2) -> Reader:
     """The shipped model reading colours against RYB's dice (red, yellow, blue)."""
     from vision.reader import load_default_reader
@@ -42,18 +64,15 @@ def game_reader(threads: int = 2) -> Reader:
     return load_default_reader(game_config(), threads=threads)
 
 
-def table_reader(data_dir: Path | None, game: str | None = "ryb") -> Reader:
-    """`game_reader` (or, with `game` None, the reader naming any of its nine colours; with
-    "flyer", reading colour-face dice too: `flyer_config`) through
+def table_reader(data_dir: Path | None, game: str | None = DEFAULT_GAME) -> Reader:
+    """The shipped model with `game`'s settings (`reader_config`: RYB's palette, the flyer's
+    colour-face dice, or with `game` None the reader naming any of its nine colours) through
     the data folder's active calibration profile, if there is one, reading with the memory of
     that table's dice (`companion.tables`)."""
     from calibration.apply import reader_for
     from vision.reader import load_default_reader
 
-    if game == "ryb":
-        reader = game_reader()
-    else:
-        reader = load_default_reader(flyer_config() if game == "flyer" else None)
+    reader = load_default_reader(reader_config(game))
     if data_dir is not None:
         from companion.tables.desk import TableDesk
 
@@ -65,7 +84,7 @@ def open_table_feed(
     spec: str | None,
     data_dir: Path | None = None,
     config: LiveConfig | None = None,
-    game: str | None = "ryb",
+    game: str | None = DEFAULT_GAME,
 ) -> LivePipeline:
     """The camera (or stream, file, folder) `spec` names, or the bundled demo when None, read
     as at `game`'s table (`table_reader`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import DicetableError, InvalidEventError, RecordError
@@ -28,6 +29,15 @@ _GAMES: dict[str, str] = {
 }
 # `expected_dice` counts dice whose colour a game ignores (the modifier game) under this colour.
 ANY_COLOUR = Colour.OTHER
+
+
+class CameraDice(StrEnum):
+    """How a camera reads a game's dice (`RuleSet.camera_dice`). The values are what an agent is
+    told as `camera_game` and what `--game` names (docs/club.md), as they always were."""
+
+    PIP_COLOURS = "ryb"  # pip dice told apart by body colour, against the game's `palette`
+    COLOUR_FACES = "flyer"  # dice whose faces are colours; a normal die among them reads as pips
+    NONE = "none"  # the game throws no dice
 
 
 class UnknownRulesError(DicetableError, LookupError):
@@ -142,6 +152,10 @@ class RuleSet(Generic[S, E]):
     # it attempts and the dice it throws again (`roll_again`), and the verbs that do it.
     roll_again: Callable[[S, str], tuple[str, dict[Colour, int]]] | None = None
     again_verbs: frozenset[str] = frozenset()
+    # How the camera reads its dice, and the colours its pip dice come in (the reader's palette;
+    # none: the reader names any colour it knows).
+    camera_dice: CameraDice = CameraDice.PIP_COLOURS
+    palette: tuple[Colour, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -181,6 +195,19 @@ def roll_again(
     if again is None:
         raise InvalidEventError(f"in {rules.name} a roll is never thrown again")
     found: tuple[str, dict[Colour, int]] = again(state, player)
+    return found
+
+
+def camera_dice(rules: GameRules[Any, Any]) -> CameraDice:
+    """How a camera reads the game's dice (`RuleSet.camera_dice`); pip dice by colour unless the
+    game says otherwise."""
+    found: CameraDice = getattr(rules, "camera_dice", CameraDice.PIP_COLOURS)
+    return found
+
+
+def palette(rules: GameRules[Any, Any]) -> tuple[Colour, ...]:
+    """The colours the game's pip dice come in (`RuleSet.palette`); empty when it names none."""
+    found: tuple[Colour, ...] = tuple(getattr(rules, "palette", ()))
     return found
 
 

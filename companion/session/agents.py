@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidGameIdError
+from companion.games import camera_dice, find_game
 from companion.session.camera import CameraShot
 from companion.session.errors import FieldError, NoPendingError
 from companion.session.roll import make_last_roll
@@ -44,11 +45,10 @@ def token_sha256(token: str) -> str:
 
 
 def camera_game_of(kind: str) -> str:
-    """How an agent's reader reads dice at a game of `kind` (`--game` of `dicetable serve`):
-    the flyer game's colour-face dice, none for a game without dice, else RYB's colours."""
-    if kind == "flyer":
-        return "flyer"
-    return "none" if kind == "rgb" else "ryb"
+    """How an agent's reader reads dice at a game of `kind` (`--game` of `dicetable serve`), as
+    the game's rules say: "flyer" (colour-face dice), "none" (a game without dice) or "ryb"
+    (pip dice by colour, RYB's palette: the one the agent's reader knows)."""
+    return camera_dice(find_game(kind)).value
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games import (
+    CameraDice,
     RuleSet,
     acting_player,
     no_dice,
@@ -60,4 +61,5 @@ RULES = RuleSet(
     expected_dice=no_dice,
     table_verbs=frozenset({"values"}),
     roll_verbs=frozenset({"values", "roll"}),
+    camera_dice=CameraDice.COLOUR_FACES,
 )

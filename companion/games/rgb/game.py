@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games import (
+    CameraDice,
     RuleSet,
     acting_player,
     no_dice,
@@ -42,4 +43,5 @@ RULES = RuleSet(
     winner=recorded_winner,
     current_player=current_player,
     expected_dice=no_dice,  # RGB is played with no dice, so no roll is ever expected
+    camera_dice=CameraDice.NONE,
 )

@@ -9,7 +9,7 @@ from companion.games import RuleSet, acting_player, recorded_winner
 from companion.games.notation import header_value
 from companion.games.ryb import header as hd
 from companion.games.ryb import tokens as tk
-from companion.games.ryb.dice import NEEDS, pool_of
+from companion.games.ryb.dice import DIE_COLOURS, NEEDS, pool_of
 from companion.games.ryb.events import GoalRef
 from companion.games.ryb.goals import find_goal
 from companion.games.ryb.notation import parse_event
@@ -83,4 +83,5 @@ RULES = RuleSet(
     roll_verbs=frozenset({"attempt", "doover", "reroll"}),
     roll_again=roll_again,
     again_verbs=frozenset({"doover", "reroll"}),
+    palette=DIE_COLOURS,
 )
