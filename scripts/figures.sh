@@ -34,4 +34,8 @@ dicetable eval "$pxl" --split all --match centre --learn 5 > "$out/eval_pxl_lear
 dicetable eval "$pxl" --split all --match centre --learn 5 --game ryb \
     > "$out/eval_pxl_learn5_ryb.txt"
 dicetable eval "$pxl" --match centre > "$out/eval_pxl_test.txt"
+# Live rolls (issue 35, docs/live.md): a test video per real set and per held-out render set,
+# played as `dicetable watch --game ryb` plays a file.
+dicetable eval-live "$D/byler-colour" "$D/rune55-pxl-colour" "$D/aws-phone" "$D/epanemu-felt" \
+    "$D/matteop65-white" work-data/synth/holdout work-data/synth/holdout2 > "$out/eval_live.txt"
 echo "figures written to $out/"
