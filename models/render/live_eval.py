@@ -17,24 +17,17 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
-import cv2
-import numpy as np
-
-from models.render.live_video import build, write_mp4
+from models.render.live_video import build, load_photo, write_mp4
 from vision.live_eval import LiveReport, as_json, describe, play
 from vision.live_score import score_live
 from vision.reading_protocol import Reader
-from vision.types import DiceReading
 
 
 def evaluate(folder: Path, reader: Reader, seed: int, keep: Path | None) -> LiveReport:
     video = build(folder, seed)
-    stills = []
-    for im in video.photos:
-        image = cv2.imread(str(im.path), cv2.IMREAD_COLOR)
-        stills.append(
-            DiceReading.empty() if image is None else reader.read(np.asarray(image, np.uint8))
-        )
+    height, width = video.frames[0].shape[:2]
+    # As the video shows each photo (its size), the truth's boxes being at that size.
+    stills = [reader.read(load_photo(im, (width, height))) for im in video.photos]
     with tempfile.TemporaryDirectory() as tmp:
         where = keep if keep is not None else Path(tmp)
         where.mkdir(parents=True, exist_ok=True)

@@ -84,7 +84,8 @@ def pick_photos(
     return tuple(chosen)
 
 
-def _load(im: LabelledImage, size: tuple[int, int]) -> U8:
+def load_photo(im: LabelledImage, size: tuple[int, int]) -> U8:
+    """The photo at the video's size (`size`, width and height)."""
     image = cv2.imread(str(im.path), cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError(f"{im.path}: cannot be decoded")
@@ -176,10 +177,10 @@ def build(folder: Path, seed: int = 0) -> LiveVideo:
     def still(image: U8, seconds: float) -> None:
         frames.extend(_noisy(image, rng) for _ in range(round(seconds * FPS)))
 
-    first = _load(photos[0], size)
+    first = load_photo(photos[0], size)
     still(empty_table(first, die_squares(photos[0].boxes, min_side)), EMPTY_S)
     for k, im in enumerate(photos):
-        photo = _load(im, size)
+        photo = load_photo(im, size)
         sx, sy = size[0] / im.width, size[1] / im.height
         boxes = tuple(_scaled(b, sx, sy) for b in im.boxes)
         squares = die_squares(boxes, min_side * sx)

@@ -1,0 +1,40 @@
+"""`dicetable eval-live`: the command it ran, one line per folder, and a refusal per folder that
+cannot make a video (the other folders still scored)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from models.render import SceneConfig
+from models.render.dataset import write_set
+
+CFG = SceneConfig(width=320, height=240, die_px=(28.0, 36.0), dice_count=(2, 4))
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("live-eval")
+    write_set(root, 12, 5, CFG)
+    return root
+
+
+def test_eval_live_prints_the_command_and_scores_each_folder(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = tmp_path / "short"
+    write_set(short, 2, 5, CFG)
+    code = main(["eval-live", str(folder), str(short), "--game", "none", "--json"])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert code == 1  # the short folder cannot make a video
+    assert lines[0] == f"$ dicetable eval-live {folder} {short} --game none --seed 0 --json"
+    report = json.loads(lines[1])
+    assert (report["folder"], report["throws"]) == (str(folder), 6)
+    assert report["rolls"] >= report["caught"] >= report["in_time"]
+    assert 0 <= report["right"] <= report["labelled"]
+    assert len(lines) == 2
+    assert f"{short}: 2 usable photos, a video needs 6" in err
