@@ -59,12 +59,12 @@ from models.training.nets import (
 )
 from models.training.real import training_images
 from models.training.samples import NO_COLOUR
-from models.training.synthetic import TABLE_SETS, TRAINING_SETS, ensure_rendered
+from models.training.synthetic import MATERIAL_SETS, TABLE_SETS, TRAINING_SETS, ensure_rendered
 from vision.onnx_model import MODELS_DIR
 from vision.reader import CLASSIFIER_FILE, FACE_OUTPUT, FINDER_FILE
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
-RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS)}
+RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *MATERIAL_SETS)}
 HEADS = ("colour", "pips", "face")
 PIP_PICTURES = 1500  # pictures of each set cut for the pip head
 FACE_PICTURES = 300  # pictures of a set without colour labels cut for the face head
