@@ -43,6 +43,17 @@ def test_names_with_spaces_and_emoji_start_a_game(page: Any, dashboard: Dashboar
     assert names == ["Mary Ann", "🎲 Bo", "Zoë"]
 
 
+SNAPSHOT = """() => {
+  const rect = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  return {
+    controls: rect(document.querySelector("#controls")),
+    cards: [...document.querySelectorAll("#players li.player")].map(
+      (card) => [rect(card), rect(card.querySelector(".name"))]),
+  };
+}"""
+
+
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_long_names_are_laid_out(page: Any, dashboard: Dashboard, size: dict[str, int]) -> None:
     session = dashboard.session
@@ -56,9 +67,10 @@ def test_long_names_are_laid_out(page: Any, dashboard: Dashboard, size: dict[str
         assert wide <= size["width"], f"{path} scrolls sideways: {wide} > {size['width']}"
     page.goto(dashboard.url(f"/games/{game}"))
     page.wait_for_selector("#players li.player")
-    controls = page.locator("#controls").bounding_box()
-    for card in page.locator("#players li.player").all():
-        box = card.bounding_box()
-        assert not overlaps(box, controls), (box, controls)
-        name = card.locator(".name").bounding_box()
+    page.wait_for_load_state("networkidle")
+    # One snapshot of every box: the live stream may redraw the cards between two queries.
+    boxes = page.evaluate(SNAPSHOT)
+    assert boxes["cards"], "no player card"
+    for box, name in boxes["cards"]:
+        assert not overlaps(box, boxes["controls"]), (box, boxes["controls"])
         assert name["x"] + name["width"] <= box["x"] + box["width"] + 1, "a name spills out"
