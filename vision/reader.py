@@ -25,6 +25,9 @@ FINDER_FILE = "dice_finder.onnx"
 # that no flyer table holds (model card, run 38).
 FLYER_FINDER_FILE = "dice_finder_flyer.onnx"
 CLASSIFIER_FILE = "dice_reader.onnx"
+# The flyer table's own reader, where the models folder has one: a reader retrained for pip dice
+# (run 41) read colour faces a little worse than the one whose features its face head was fit on.
+FLYER_CLASSIFIER_FILE = "dice_reader_flyer.onnx"
 # The reader's optional face head (colour-face dice): where the file has it, it decides which
 # candidates are colour-face dice instead of the classical face check.
 FACE_OUTPUT = "face"
@@ -456,9 +459,9 @@ def load_reader(
         return OnnxModel(models_dir / name, hashes.get(name), threads)
 
     config = config or ReaderConfig()
-    classifier = model(CLASSIFIER_FILE)
-    check_classifier_inputs(classifier.input_shapes, classifier.path.name)
     files = hashes if check_hashes else {p.name for p in models_dir.glob("*.onnx")}
+    classifier = model(classifier_file(config, files))
+    check_classifier_inputs(classifier.input_shapes, classifier.path.name)
     return ModelReader(model(finder_file(config, files)), classifier, config)
 
 
@@ -466,6 +469,14 @@ def finder_file(config: ReaderConfig, files: Collection[str]) -> str:
     """The flyer finder at a table that reads colour-face dice, where `files` (the models
     folder's, as its hash list names them) hold one; else the finder."""
     return FLYER_FINDER_FILE if config.colour_faces and FLYER_FINDER_FILE in files else FINDER_FILE
+
+
+def classifier_file(config: ReaderConfig, files: Collection[str]) -> str:
+    """The flyer reader at a table that reads colour-face dice, where `files` hold one; else the
+    reader."""
+    if config.colour_faces and FLYER_CLASSIFIER_FILE in files:
+        return FLYER_CLASSIFIER_FILE
+    return CLASSIFIER_FILE
 
 
 def check_classifier_inputs(shapes: dict[str, tuple[int | str, ...]], name: str) -> None:

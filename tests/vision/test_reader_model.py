@@ -17,6 +17,7 @@ from vision.onnx_model import MODELS_DIR
 from vision.reader import (
     CLASSIFIER_FILE,
     FINDER_FILE,
+    FLYER_CLASSIFIER_FILE,
     FLYER_FINDER_FILE,
     ModelReader,
     ReaderConfig,
@@ -76,13 +77,33 @@ def test_only_a_table_of_colour_face_dice_uses_the_flyer_finder(
     assert _finder_name(shipped) == expected
 
 
+def _reader_name(reader: ModelReader) -> str:
+    return reader._classifier.path.name
+
+
+@pytest.mark.parametrize(
+    ("colour_faces", "expected"), [(True, FLYER_CLASSIFIER_FILE), (False, CLASSIFIER_FILE)]
+)
+def test_only_a_table_of_colour_face_dice_uses_the_flyer_reader(
+    colour_faces: bool, expected: str
+) -> None:
+    shipped = load_default_reader(ReaderConfig(colour_faces=colour_faces), threads=1)
+    assert _reader_name(shipped) == expected
+
+
+def test_a_flyer_reader_named_in_the_hash_list_but_missing_is_reported(tmp_path: Path) -> None:
+    models = _copy_models(tmp_path)
+    with pytest.raises(ModelError, match=f"{FLYER_CLASSIFIER_FILE} is missing"):
+        load_reader(models, ReaderConfig(colour_faces=True))
+
+
 def test_a_models_folder_without_a_flyer_finder_reads_colour_faces_with_its_finder(
     tmp_path: Path,
 ) -> None:
     models = _copy_models(tmp_path)
     lines = (models / "models.sha256").read_text().splitlines()
     (models / "models.sha256").write_text(
-        "\n".join(line for line in lines if FLYER_FINDER_FILE not in line) + "\n"
+        "\n".join(line for line in lines if "_flyer." not in line) + "\n"
     )
     flyer = ReaderConfig(colour_faces=True)
     assert _finder_name(load_reader(models, flyer, threads=1)) == FINDER_FILE
@@ -94,6 +115,7 @@ def test_a_models_folder_without_a_flyer_finder_reads_colour_faces_with_its_find
 
 def test_a_flyer_finder_named_in_the_hash_list_but_missing_is_reported(tmp_path: Path) -> None:
     models = _copy_models(tmp_path)
+    shutil.copy(MODELS_DIR / FLYER_CLASSIFIER_FILE, models / FLYER_CLASSIFIER_FILE)
     with pytest.raises(ModelError, match=f"{FLYER_FINDER_FILE} is missing"):
         load_reader(models, ReaderConfig(colour_faces=True))
 
