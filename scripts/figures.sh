@@ -8,8 +8,8 @@ D="${DICE_DATA:-../shared/dice-data}"
 out=work-data/figures
 mkdir -p "$out"
 python -c "from pathlib import Path
-from models.training.synthetic import HOLDOUT_SETS, ensure_rendered
-ensure_rendered(Path('work-data/synth'), HOLDOUT_SETS)"
+from models.training.synthetic import HOLDOUT_SETS, MATERIAL_CHECK_SETS, ensure_rendered
+ensure_rendered(Path('work-data/synth'), (*HOLDOUT_SETS, *MATERIAL_CHECK_SETS))"
 { date -u; nproc; lscpu | grep "Model name"; } > "$out/when.txt"
 dicetable bench > "$out/bench.txt"
 dicetable bench --live > "$out/bench_live.txt"
@@ -34,6 +34,13 @@ dicetable eval "$pxl" --split all --match centre --learn 5 > "$out/eval_pxl_lear
 dicetable eval "$pxl" --split all --match centre --learn 5 --game ryb \
     > "$out/eval_pxl_learn5_ryb.txt"
 dicetable eval "$pxl" --match centre > "$out/eval_pxl_test.txt"
+# Real slanted photos (issue 30): aws-phone's five held-out surfaces, epanemu-felt's held-out
+# blocks; and game material never trained on, without dice and with dice among the pieces.
+dicetable eval "$D/aws-phone" --match centre --game ryb > "$out/eval_aws_test_ryb.txt"
+dicetable eval "$D/epanemu-felt" --match centre > "$out/eval_epanemu_test.txt"
+for set in material_empty material_dice; do
+    dicetable eval "work-data/synth/$set" --split all > "$out/eval_$set.txt"
+done
 # Live rolls (issue 35, docs/live.md): a test video per real set and per held-out render set,
 # played as `dicetable watch --game ryb` plays a file.
 dicetable eval-live "$D/byler-colour" "$D/rune55-pxl-colour" "$D/aws-phone" "$D/epanemu-felt" \
