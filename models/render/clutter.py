@@ -188,11 +188,26 @@ def _flat(rng: np.random.Generator, cam: Camera, die_world: float) -> FlatItem:
     makers, weights = zip(*MAKERS, strict=True)
     p = np.array(weights) / sum(weights)
     maker = makers[int(rng.choice(len(makers), p=p))]
+    # Textures about as fine as the picture needs (the width is the shorter side).
+    return lay_flat(rng, cam, die_world, maker, _SIZES[maker.__name__], 1.4, 512)
+
+
+def lay_flat(
+    rng: np.random.Generator,
+    cam: Camera,
+    die_world: float,
+    maker: Callable[[np.random.Generator, int], Texture],
+    longest_dice: float,
+    px_per_side: float,
+    max_px: int,
+) -> FlatItem:
+    """A maker's texture lying somewhere in view, turned at random: `longest_dice` is its longer
+    side in dice, drawn at `px_per_side` of the picture's pixels there to one texture pixel
+    (at most `max_px` texture pixels)."""
     centre = cam.image_to_table(rng.uniform([0, 0], [cam.width, cam.height])[None, :])[0]
     px_per_world = float(cam.scale_at(centre[None, :])[0])
-    longest = _SIZES[maker.__name__] * die_world * px_per_world
-    # Textures about as fine as the picture needs (the width is the shorter side).
-    px = int(np.clip(longest / 1.4, 16, 512))
+    longest = longest_dice * die_world * px_per_world
+    px = int(np.clip(longest / px_per_side, 16, max_px))
     tex, alpha, wd, hd, thick = maker(rng, px)
     ang = float(rng.uniform(0, 2 * math.pi))
     c, s = math.cos(ang), math.sin(ang)

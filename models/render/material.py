@@ -18,7 +18,16 @@ import cv2
 import numpy as np
 
 from models.render.camera import Camera
-from models.render.clutter import F32, Clutter, FlatItem, Texture, _blank, _round_alpha, _u
+from models.render.clutter import (
+    F32,
+    Clutter,
+    FlatItem,
+    Texture,
+    _blank,
+    _round_alpha,
+    _u,
+    lay_flat,
+)
 from models.render.layout import Spot
 from models.render.palette import hsv
 
@@ -291,19 +300,15 @@ def _place(
     rng: np.random.Generator, cam: Camera, die_world: float, maker: MaterialMaker
 ) -> tuple[FlatItem, Spot | None]:
     """The item where it lies, and the footprint dice keep clear of where it stands tall."""
-    centre = cam.image_to_table(rng.uniform([0, 0], [cam.width, cam.height])[None, :])[0]
-    px_per_world = float(cam.scale_at(centre[None, :])[0])
-    longest = _SIZES[maker.__name__] * die_world * px_per_world
-    px = int(np.clip(longest / 1.2, 16, 768))
-    tex, alpha, wd, hd, thick = maker(rng, px)
-    ang = float(rng.uniform(0, 2 * math.pi))
-    c, s = math.cos(ang), math.sin(ang)
-    half = np.array([[-wd, -hd], [wd, -hd], [wd, hd], [-wd, hd]]) * die_world / 2
-    corners = centre + half @ np.array([[c, s], [-s, c]])
-    item = FlatItem(tex, alpha, corners, thick * die_world)
-    if thick < 0.5:  # flat: dice may land on it, as on a board
+    item = lay_flat(rng, cam, die_world, maker, _SIZES[maker.__name__], 1.2, 768)
+    if item.thickness < 0.5 * die_world:  # flat: dice may land on it, as on a board
         return item, None
-    return item, Spot(float(centre[0]), float(centre[1]), ang, max(wd, hd) * die_world / 2)
+    corners = item.corners
+    edges = (corners[1] - corners[0], corners[2] - corners[1])
+    yaw = math.atan2(edges[0][1], edges[0][0])
+    half = max(float(np.hypot(*edges[0])), float(np.hypot(*edges[1]))) / 2
+    centre = corners.mean(axis=0)
+    return item, Spot(float(centre[0]), float(centre[1]), yaw, half)
 
 
 def sample_material(rng: np.random.Generator, cam: Camera, die_world: float) -> Clutter:
