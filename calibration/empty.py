@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from calibration.errors import CalibrationError
-from calibration.storage import profiles_dir, valid_name, write_atomic
+from calibration.storage import profiles_dir, remove_file, valid_name, write_atomic
 from vision.empty_table import EmptyTable, shrink
 
 SUFFIX = ".empty.png"
@@ -53,11 +53,4 @@ def load_empty(data_dir: Path, name: str) -> EmptyTable | None:
 
 def forget_empty(data_dir: Path, name: str) -> bool:
     """Remove the empty table `name`; True when there was one."""
-    path = empty_path(data_dir, name)
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise CalibrationError(f"cannot remove {str(path)!r}: {exc}") from exc
-    return True
+    return remove_file(empty_path(data_dir, name))

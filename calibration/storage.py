@@ -114,7 +114,11 @@ def activate(data_dir: Path, name: str) -> Profile:
 
 def deactivate(data_dir: Path) -> bool:
     """No active profile any more; True when one was active."""
-    path = profiles_dir(data_dir) / ACTIVE_FILE
+    return remove_file(profiles_dir(data_dir) / ACTIVE_FILE)
+
+
+def remove_file(path: Path) -> bool:
+    """Remove `path`; True when it was there. A failure names the file."""
     try:
         path.unlink()
     except FileNotFoundError:
