@@ -17,7 +17,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.cli.commands.game import add_data_argument, default_data_dir
 from companion.errors import DicetableError
@@ -34,6 +34,7 @@ from companion.tables.register import (
 )
 from vision.arguments import whole
 
+T = TypeVar("T")
 PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 
@@ -157,16 +158,7 @@ def _register(args: argparse.Namespace, data: Path) -> int:
 def _ask_numbers(count: int, tries: int = 3) -> frozenset[int]:
     """The numbers of the things that are not dice at all, as indexes."""
     prompt = "numbers of things that are not dice (a token, a rivet), or Enter for none: "
-    for _ in range(tries):
-        try:
-            text = input(prompt)
-        except EOFError:
-            raise TableCommandError("no answer came (input closed): nothing was kept") from None
-        try:
-            return parse_numbers(text, count)
-        except RegisterError as exc:
-            print(exc, file=sys.stderr)
-    raise TableCommandError(f"{tries} answers were not die numbers: nothing was kept")
+    return _asked(prompt, lambda text: parse_numbers(text, count), "die numbers", tries)
 
 
 def _write_picture(path: Path, frame: Any, dice: Any) -> None:
@@ -184,18 +176,26 @@ def _ask(group: Group, tries: int = 3) -> str:
     """An answer `parse_answer` takes; a bad one is explained and asked again."""
     prompt = f"{group.describe()}: Enter keeps {group.colour.value}, or a colour, or "
     prompt += f"'{NOT_A_DIE}' if not dice: "
+
+    def checked(text: str) -> str:
+        parse_answer(text, group.colour)
+        return text
+
+    return _asked(prompt, checked, "colours", tries)
+
+
+def _asked(prompt: str, parse: Callable[[str], T], what: str, tries: int) -> T:
+    """`parse` of the first answer it takes; a refused one is explained and asked again."""
     for _ in range(tries):
         try:
             text = input(prompt)
         except EOFError:
             raise TableCommandError("no answer came (input closed): nothing was kept") from None
         try:
-            parse_answer(text, group.colour)
+            return parse(text)
         except RegisterError as exc:
             print(exc, file=sys.stderr)
-            continue
-        return text
-    raise TableCommandError(f"{tries} answers were not colours: nothing was kept")
+    raise TableCommandError(f"{tries} answers were not {what}: nothing was kept")
 
 
 def _settled_frame(source_spec: str, frames: int) -> Any:
