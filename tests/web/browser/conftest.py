@@ -137,3 +137,16 @@ def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     tab.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def camera_waiting_on_orange(tab: Any, dashboard: Dashboard) -> str:
+    """A game whose player declared Orange 7 (`orange_game`), open in `tab` with the camera
+    asked for that attempt and waiting for a throw; the game's id."""
+    from tests.web.test_api_support import orange_game
+
+    game = orange_game(dashboard.session)
+    tab.goto(dashboard.url(f"/games/{game}"))
+    tab.wait_for_selector("#live-status[data-state=live]")
+    tab.click("#camera-attempt")
+    tab.wait_for_selector("#pending .waiting")
+    return game

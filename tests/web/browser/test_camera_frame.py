@@ -9,8 +9,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.web.browser.conftest import Dashboard, screenshot, wait_until
-from tests.web.test_api_support import FakeCamera, orange_game
+from tests.web.browser.conftest import (
+    Dashboard,
+    camera_waiting_on_orange,
+    screenshot,
+    wait_until,
+)
+from tests.web.test_api_support import FakeCamera
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
 
@@ -55,11 +60,7 @@ def _box(tab: Any, index: int) -> dict[str, float]:
 
 def test_the_frame_shows_every_die_boxed_and_numbered(page: Any, dashboard: Dashboard) -> None:
     tab = page
-    game = orange_game(dashboard.session)
-    tab.goto(dashboard.url(f"/games/{game}"))
-    tab.wait_for_selector("#live-status[data-state=live]")
-    tab.click("#camera-attempt")
-    tab.wait_for_selector("#pending .waiting")
+    camera_waiting_on_orange(tab, dashboard)
     dashboard.session.offer_roll(_roll())
     tab.wait_for_selector("#pending .frame-view .frame-img")
     wait_until(tab, "document.querySelector('#pending .frame-img').naturalWidth > 0")

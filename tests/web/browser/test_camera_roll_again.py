@@ -8,8 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard, screenshot, wait_until
-from tests.web.test_api_support import FakeCamera, orange_game, settled
+from tests.web.browser.conftest import (
+    Dashboard,
+    camera_waiting_on_orange,
+    screenshot,
+    wait_until,
+)
+from tests.web.test_api_support import FakeCamera, settled
 from vision.types import Colour
 
 pytestmark = [
@@ -22,11 +27,7 @@ R, Y = Colour.RED, Colour.YELLOW
 
 def test_a_do_over_is_read_by_the_camera(page: Any, dashboard: Dashboard) -> None:
     tab = page
-    game = orange_game(dashboard.session)
-    tab.goto(dashboard.url(f"/games/{game}"))
-    tab.wait_for_selector("#live-status[data-state=live]")
-    tab.click("#camera-attempt")
-    tab.wait_for_selector("#pending .waiting")
+    game = camera_waiting_on_orange(tab, dashboard)
     dashboard.session.offer_roll(
         settled((R, 1, False), (R, 1, False), (Y, 1, False), (Y, 2, False))
     )

@@ -7,8 +7,13 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard, screenshot, wait_until
-from tests.web.test_api_support import FakeCamera, orange_game, settled
+from tests.web.browser.conftest import (
+    Dashboard,
+    camera_waiting_on_orange,
+    screenshot,
+    wait_until,
+)
+from tests.web.test_api_support import FakeCamera, settled
 from vision.types import Colour
 
 pytestmark = [
@@ -21,11 +26,7 @@ R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE
 
 def test_one_tap_keeps_the_attempts_dice(page: Any, dashboard: Dashboard) -> None:
     tab = page
-    game = orange_game(dashboard.session)
-    tab.goto(dashboard.url(f"/games/{game}"))
-    tab.wait_for_selector("#live-status[data-state=live]")
-    tab.click("#camera-attempt")
-    tab.wait_for_selector("#pending .waiting")
+    game = camera_waiting_on_orange(tab, dashboard)
     dashboard.session.offer_roll(
         settled((R, 3, False), (B, 4, False), (R, 4, False), (Y, 4, False), (Y, 5, False))
     )
