@@ -108,3 +108,18 @@ def test_read_of_an_unlabelled_photo_says_nothing_of_exactness(
     captured = capsys.readouterr()
     assert "exact" not in json.loads(captured.out)
     assert "PHOTOS EXACT" not in captured.out + captured.err
+
+
+def test_a_bad_label_beside_a_photo_is_named_and_the_photo_still_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = sorted(FIXTURES.glob("*.jpg"))[0]
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    shutil.copy(image, tmp_path / "images" / image.name)
+    (tmp_path / "labels" / f"{image.stem}.txt").write_text("9 0.5 0.5 0.1\n")
+    assert main(["read", str(tmp_path / "images" / image.name), "--json"]) == 0
+    captured = capsys.readouterr()
+    record = json.loads(captured.out)
+    assert record["dice"] and "exact" not in record
+    assert f"{image.stem}.txt" in captured.err and "not scored" in captured.err

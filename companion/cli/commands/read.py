@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.cli.commands.game import add_data_argument, default_data_dir
 from companion.feed.readout import caption, reading_json
-from vision.datasets import MatchBy
+from vision.datasets import DatasetError, MatchBy
 from vision.errors import VisionError
 
 
@@ -99,7 +99,11 @@ def _read_one(reader: Any, path: Path, annotate_dir: Path | None) -> dict[str, A
         cv2.imwrite(str(out), annotate(frame, reading, caption(reading)))
     h, w = frame.shape[:2]
     record = {"image": str(path), "width": w, "height": h, **reading_json(reading)}
-    labelled = photo_labels(path, w, h)
+    try:
+        labelled = photo_labels(path, w, h)
+    except DatasetError as exc:  # the photo is read all the same, only not scored
+        print(f"dicetable read: {exc}: not scored", file=sys.stderr)
+        labelled = None
     if labelled is not None:
         from vision.metrics import score_image
 
