@@ -24,6 +24,7 @@ from models.training.data import (
     training_folders,
 )
 from models.training.export import export_finder, export_reader, write_hashes
+from models.training.loop import pick_device
 from models.training.mine import mine_negatives
 from models.training.synthetic import (
     FLYER_SETS,
@@ -103,6 +104,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--threads", type=whole(1), default=2)
     p.add_argument(
+        "--device",
+        choices=("auto", "cpu", "cuda"),
+        default="cpu",
+        help="where the networks train (auto: a GPU where PyTorch sees one)",
+    )
+    p.add_argument(
+        "--workers", type=whole(0), default=1, help="processes drawing training pictures"
+    )
+    p.add_argument("--finder-batch", type=whole(1), default=FinderSettings.batch)
+    p.add_argument(
+        "--finder-minutes",
+        type=strength,
+        default=0.0,
+        help="train the finder this long instead of --finder-steps steps (0: by steps)",
+    )
+    p.add_argument(
         "--mine", type=whole(0), default=600, help="pictures per folder to mine negatives"
     )
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
@@ -122,6 +139,10 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as err:
         raise SystemExit(str(err)) from None
     torch.set_num_threads(args.threads)
+    try:
+        args.device = pick_device(args.device)
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
     rendered = [] if args.no_render else ensure_rendered(args.rendered, chosen_renders(args))
     if not args.no_render:
         ensure_rendered(args.rendered, HOLDOUT_SETS)  # for `dicetable eval`, never trained on
@@ -176,9 +197,17 @@ def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:
         seed=FinderSettings.seed + args.seed,
         anchor=args.anchor,
         freeze_norms=args.freeze_norms,
+        batch=args.finder_batch,
+        minutes=args.finder_minutes,
+        workers=args.workers,
+        device=args.device,
     )
     r_set = ReaderSettings(
-        steps=args.reader_steps, lr=args.reader_lr, seed=ReaderSettings.seed + args.seed
+        steps=args.reader_steps,
+        lr=args.reader_lr,
+        seed=ReaderSettings.seed + args.seed,
+        workers=args.workers,
+        device=args.device,
     )
     if args.quick:
         return replace(f_set, steps=20), replace(r_set, steps=20)

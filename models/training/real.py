@@ -8,6 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from models.render.dataset import rendered_by
 from models.training.samples import NO_COLOUR, Sample
 from vision.datasets import LabelledImage, load_dataset
 from vision.types import COLOURS, Colour
@@ -28,7 +29,9 @@ class RealImage:
 def training_images(root: Path) -> list[RealImage]:
     data = load_dataset(root)
     grey = "gray" in data.name or "grey" in data.name
-    images = [im for im in data.split("train") if im.boxes]
+    # A photo without labels may hold unlabelled dice; a render without dice holds none.
+    rendered = rendered_by(root) is not None
+    images = [im for im in data.split("train") if im.boxes or rendered]
     hint = _typical_die_side(images) if data.match_by == "centre" else 0.0
     # matteop65 is one set of ivory dice; elsewhere colours come from colours.csv or nowhere.
     colour = COLOURS.index(Colour.WHITE) if "matteop65" in data.name else NO_COLOUR

@@ -1,8 +1,9 @@
 """Rendered training sets: written once to disk (rendering is slower than training reads).
 
-`python -m models.training.synthetic [ROOT]` renders the training sets, the real-table set
-and the held-out set (lights and tables training never sees) under ROOT (`work-data/synth`),
-skipping those there unless an older renderer drew them (`renderer.txt` in each set says which).
+`python -m models.training.synthetic [ROOT] [--set NAME]... [--jobs N]` renders the training
+sets, the real-table set, the material sets and the held-out set (lights and tables training
+never sees) under ROOT (`work-data/synth`), skipping those there unless an older renderer drew
+them (`renderer.txt` in each set says which).
 
 The real-table set (`TABLE_SETS`, issue 21) and the colour-face set (`FLYER_SETS`, issue 23)
 are not in `TRAINING_SETS`: a training run takes them when asked (`--renders`), so that runs
@@ -11,8 +12,9 @@ compared with older ones still train on what those did.
 
 from __future__ import annotations
 
+import argparse
 import shutil
-import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,7 +82,13 @@ FLYER_SET = RenderedSet("s_flyer", (960, 540), 600, 23, colour_faces=0.5)
 FLYER_SETS = (FLYER_SET,)
 # Dice thrown among a game's material (issue 30): boards, cards, tokens, pieces as hard negatives.
 MATERIAL_SET = RenderedSet("s_material", (960, 540), 400, 31, material=1.0)
-MATERIAL_SETS = (MATERIAL_SET,)
+# More of the same for a run that gives material a larger share, and the same tables with no
+# dice at all: tiles that are game material from edge to edge, where the finder must find nothing.
+MORE_MATERIAL_SET = RenderedSet("s_material_more", (960, 540), 1200, 32, material=1.0)
+BARE_MATERIAL_SET = RenderedSet(
+    "s_material_bare", (960, 540), 600, 33, material=1.0, dice_count=(0, 0)
+)
+MATERIAL_SETS = (MATERIAL_SET, MORE_MATERIAL_SET, BARE_MATERIAL_SET)
 # Never trained on: the same kind of tables with no dice at all (must read none) and with dice
 # among the pieces (recall), fixed seeds, for `dicetable eval --split all`.
 MATERIAL_EMPTY_SET = RenderedSet(
@@ -112,9 +120,12 @@ def scene_config(spec: RenderedSet) -> SceneConfig:
     )
 
 
-def ensure_rendered(root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS) -> list[Path]:
+def ensure_rendered(
+    root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS, jobs: int = 1
+) -> list[Path]:
     """Each set's folder under `root`, rendering the ones not there yet and again the ones an
-    older renderer wrote (their pictures no longer match what the seeds draw)."""
+    older renderer wrote (their pictures no longer match what the seeds draw); `jobs`
+    processes render each set in shards."""
     folders = []
     for spec in specs:
         folder = root / spec.name
@@ -124,9 +135,45 @@ def ensure_rendered(root: Path, specs: tuple[RenderedSet, ...] = TRAINING_SETS) 
             _remove_set(folder)
         if version != RENDERER_VERSION:
             print(f"rendering {spec.count} scenes into {folder}", flush=True)
-            write_set(folder, spec.count, spec.seed, scene_config(spec))
+            render_set(folder, spec, jobs)
         folders.append(folder)
     return folders
+
+
+def render_set(folder: Path, spec: RenderedSet, jobs: int) -> None:
+    """Render `spec` into `folder`, in `jobs` shards at once, merged into one set (a picture
+    depends only on the set's seed and its index, so the shards' pictures are the same)."""
+    if jobs <= 1 or spec.count < 2 * jobs:
+        write_set(folder, spec.count, spec.seed, scene_config(spec))
+        return
+    shards = folder.with_name(f".{folder.name}.shards")
+    shutil.rmtree(shards, ignore_errors=True)
+    bounds = [spec.count * k // jobs for k in range(jobs + 1)]
+    parts = [shards / str(k) for k in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        done = [
+            pool.submit(write_set, part, hi - lo, spec.seed, scene_config(spec), None, lo)
+            for part, lo, hi in zip(parts, bounds, bounds[1:], strict=False)
+        ]
+        for future in done:
+            future.result()
+    merge_shards(parts, folder)
+    shutil.rmtree(shards)
+
+
+def merge_shards(parts: list[Path], folder: Path) -> None:
+    """One set in `folder` from finished shards: their pictures, labels and colour rows."""
+    (folder / "images").mkdir(parents=True)
+    (folder / "labels").mkdir()
+    rows: list[str] = []
+    for part in parts:
+        for sub in ("images", "labels"):
+            for file in sorted((part / sub).iterdir()):
+                file.rename(folder / sub / file.name)
+        lines = (part / "colours.csv").read_text().splitlines()
+        rows += lines if not rows else lines[1:]
+    (folder / "colours.csv").write_text("".join(f"{row}\n" for row in rows))
+    (folder / VERSION_FILE).write_text((parts[0] / VERSION_FILE).read_text())
 
 
 _SET_ENTRIES = {"images", "labels", "colours.csv", VERSION_FILE}
@@ -140,8 +187,29 @@ def _remove_set(folder: Path) -> None:
     shutil.rmtree(folder)
 
 
+EVERY_SET = (
+    *TRAINING_SETS,
+    *TABLE_SETS,
+    *FLYER_SETS,
+    *MATERIAL_SETS,
+    *HOLDOUT_SETS,
+    *MATERIAL_CHECK_SETS,
+)
+
+
+def main(argv: list[str] | None = None) -> None:
+    by_name = {spec.name: spec for spec in EVERY_SET}
+    p = argparse.ArgumentParser(prog="python -m models.training.synthetic", description=__doc__)
+    p.add_argument("root", nargs="?", type=Path, default=Path("work-data/synth"))
+    p.add_argument("--set", action="append", choices=sorted(by_name), help="only these sets")
+    p.add_argument("--jobs", type=int, default=1, help="processes rendering at once")
+    args = p.parse_args(argv)
+    if not 1 <= args.jobs <= 256:
+        p.error(f"--jobs must be 1..256, got {args.jobs}")
+    chosen = tuple(by_name[n] for n in args.set) if args.set else EVERY_SET
+    for done in ensure_rendered(args.root, chosen, args.jobs):
+        print(done, flush=True)
+
+
 if __name__ == "__main__":
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("work-data/synth")
-    every = (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *MATERIAL_SETS, *HOLDOUT_SETS)
-    for done in ensure_rendered(root, (*every, *MATERIAL_CHECK_SETS)):
-        print(done)
+    main()

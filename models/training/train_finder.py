@@ -8,11 +8,11 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 from torch import Tensor
-from torch.utils.data import DataLoader, IterableDataset
+from torch.utils.data import IterableDataset
 
 from models.training.augment import finder_tile
 from models.training.data import Mixer
-from models.training.loop import anchored, fit, worker_rng
+from models.training.loop import anchored, batches, fit, worker_rng
 from models.training.nets import DieFinder
 from models.training.targets import finder_targets
 
@@ -30,6 +30,8 @@ class FinderSettings:
     workers: int = 1
     anchor: float = 0.0  # L2-SP strength towards the starting weights (`loop.anchored`)
     freeze_norms: bool = False  # batch norms keep their statistics (`loop.fit`)
+    device: str = "cpu"  # where the network trains (`loop.pick_device`)
+    minutes: float = 0.0  # > 0: train this long instead of `steps` steps (`loop.fit`)
 
 
 class FinderTiles(IterableDataset[tuple[np.ndarray, ...]]):
@@ -82,9 +84,20 @@ def train_finder(
     model = DieFinder()
     if start is not None:
         model.load_state_dict(start)
-    loader = DataLoader(
-        FinderTiles(mixer, settings), batch_size=settings.batch, num_workers=settings.workers
-    )
+    model.to(settings.device)  # before the anchor copies the starting weights
+    tiles = FinderTiles(mixer, settings)
+    loader = batches(tiles, settings.batch, settings.workers, settings.device)
     loss = anchored(lambda b: finder_loss(model, b), model, settings.anchor)
-    fit("finder", model, loader, loss, settings.steps, settings.lr, log, settings.freeze_norms)
-    return model
+    fit(
+        "finder",
+        model,
+        loader,
+        loss,
+        settings.steps,
+        settings.lr,
+        log,
+        settings.freeze_norms,
+        settings.device,
+        settings.minutes * 60,
+    )
+    return model.cpu()

@@ -9,11 +9,11 @@ import numpy as np
 import torch
 from torch import Tensor
 from torch.nn import functional as F  # noqa: N812
-from torch.utils.data import DataLoader, IterableDataset
+from torch.utils.data import IterableDataset
 
 from models.training.augment import augment_crop
 from models.training.crop_cache import CropSet
-from models.training.loop import fit, worker_rng
+from models.training.loop import batches, fit, worker_rng
 from models.training.nets import DieReader
 from models.training.samples import NO_COLOUR
 
@@ -25,6 +25,7 @@ class ReaderSettings:
     lr: float = 3e-3
     seed: int = 2
     workers: int = 1
+    device: str = "cpu"  # where the network trains (`loop.pick_device`)
     # Light, geometry and detail changes on every crop (`augment_crop`); off, the reader sees
     # each crop as it was cut (the fit check's test of how far it can fit its examples).
     augment: bool = True
@@ -59,7 +60,7 @@ def reader_loss(model: DieReader, batch: list[Tensor]) -> tuple[Tensor, dict[str
     l_colour = (
         F.cross_entropy(colour_logits[known], colour[known], label_smoothing=0.02)
         if bool(known.any())
-        else torch.zeros(())
+        else pip_logits.new_zeros(())
     )
     acc = (pip_logits.argmax(1) == pips).float().mean().item()
     return l_pips + l_colour, {"pips": l_pips.item(), "colour": l_colour.item(), "pip_acc": acc}
@@ -76,8 +77,11 @@ def train_reader(
     model = DieReader()
     if start is not None:
         model.load_state_dict(start)
-    loader = DataLoader(
-        ReaderCrops(sets, settings), batch_size=settings.batch, num_workers=settings.workers
-    )
-    fit("reader", model, loader, lambda b: reader_loss(model, b), settings.steps, settings.lr, log)
-    return model
+    model.to(settings.device)
+    loader = batches(ReaderCrops(sets, settings), settings.batch, settings.workers, settings.device)
+
+    def loss(batch: list[Tensor]) -> tuple[Tensor, dict[str, float]]:
+        return reader_loss(model, batch)
+
+    fit("reader", model, loader, loss, settings.steps, settings.lr, log, device=settings.device)
+    return model.cpu()

@@ -8,10 +8,13 @@ from models.render.dataset import RENDERER_VERSION, VERSION_FILE, rendered_by
 from models.training.synthetic import (
     FLYER_SETS,
     HOLDOUT_SETS,
+    MATERIAL_CHECK_SETS,
+    MATERIAL_SETS,
     TABLE_SETS,
     TRAINING_SETS,
     RenderedSet,
     ensure_rendered,
+    render_set,
     scene_config,
 )
 from vision.types import COLOURS, Colour
@@ -34,7 +37,14 @@ def test_each_set_draws_its_colours(name: str, share: float) -> None:
 
 
 def test_sets_never_share_a_seed_or_a_name() -> None:
-    specs = (*TRAINING_SETS, *HOLDOUT_SETS, *TABLE_SETS, *FLYER_SETS)
+    specs = (
+        *TRAINING_SETS,
+        *HOLDOUT_SETS,
+        *TABLE_SETS,
+        *FLYER_SETS,
+        *MATERIAL_SETS,
+        *MATERIAL_CHECK_SETS,
+    )
     assert len({s.seed for s in specs}) == len(specs)
     assert len({s.name for s in specs}) == len(specs)
 
@@ -85,3 +95,30 @@ def test_a_stale_set_holding_other_files_is_left_alone(tmp_path: Path) -> None:
 
 def test_no_set_is_no_version(tmp_path: Path) -> None:
     assert rendered_by(tmp_path) is None
+
+
+def test_sets_rendered_in_shards_are_the_set_rendered_in_one_go(tmp_path: Path) -> None:
+    spec = RenderedSet("tiny", (160, 120), 5, 7)
+    render_set(tmp_path / "shards", spec, jobs=2)
+    render_set(tmp_path / "one", spec, jobs=1)
+    for part in ("images", "labels"):
+        names = sorted(p.name for p in (tmp_path / "one" / part).iterdir())
+        assert sorted(p.name for p in (tmp_path / "shards" / part).iterdir()) == names
+        for name in names:
+            one = (tmp_path / "one" / part / name).read_bytes()
+            assert (tmp_path / "shards" / part / name).read_bytes() == one
+    for name in ("colours.csv", VERSION_FILE):
+        assert (tmp_path / "shards" / name).read_text() == (tmp_path / "one" / name).read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "shards"]  # no shards left
+
+
+def test_material_without_dice_is_trained_on_as_pictures_with_nothing_to_find(
+    tmp_path: Path,
+) -> None:
+    from models.training.real import training_images
+
+    bare = RenderedSet("bare", (160, 120), 8, 33, material=1.0, dice_count=(0, 0))
+    (folder,) = ensure_rendered(tmp_path, (bare,))
+    assert all(not (folder / "labels" / f"{i:06d}.txt").read_text() for i in range(8))
+    images = training_images(folder)
+    assert images and all(not item.image.boxes for item in images)
