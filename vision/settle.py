@@ -13,7 +13,9 @@ the tumbling seen since, so it replays the same way from a recording. Events
   thrown into a small box land where the last ones lay. Without tumbling (a hand passing over,
   the camera bumped), most dice must have moved or, after as many frames of motion, show new
   faces; after the table was cleared, anything differs. Doubtful dice that came with no motion
-  at all (a printed wall, a speck of the empty table) are never a throw.
+  at all (a printed wall, a speck of the empty table) are never a throw, even where the finder
+  keeps losing and finding them: dice only found or lost while nothing in the picture changed
+  did not move.
   A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
   confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
 - `RollCorrected`: dice of the last roll that were unsure cleared while the dice lay still (the
@@ -140,13 +142,14 @@ class SettleDetector:
         return self._roll(SettledRoll(t_ms, start, index, frame, candidate, True), tracks)
 
     def _track(self, t_ms: float, reading: DiceReading, moving: bool, quiet: bool) -> bool:
-        """Moves the still run on; True where the dice moved (not the first frame)."""
+        """Moves the still run on; True where the dice moved (not the first frame, nor dice
+        only found or lost where nothing in the picture changed: the finder's flicker)."""
         if self._run is None or not self._run.fits(reading, quiet):
             # The dice moved: a new run starts here. This frame's motion measures that very
             # move, so it does not hold the run back; the next frame's motion will.
-            first = self._run is None
+            moved = self._run is not None and not (quiet and self._run.found_or_lost(reading))
             self._start_run(reading, t_ms)
-            return not first
+            return moved
         if moving:
             self._start_run(reading, None)
         elif self._run_start is None:

