@@ -1,5 +1,5 @@
-"""The agent's HTTP client: hello and roll posting, with the game's agent token. Standard
-library only (a small board with a webcam needs no more)."""
+"""The agent's HTTP client: hello, and posting rolls and their corrections, with the game's
+agent token. Standard library only (a small board with a webcam needs no more)."""
 
 from __future__ import annotations
 
@@ -61,6 +61,11 @@ class AgentClient:
         """201: kept; 200: kept before (a repeat); 4xx other than 401/403/404 comes back for
         the caller to note (the server will never keep that roll)."""
         return self._call("POST", f"/api/agent/games/{self.address.game_id}/rolls", body)
+
+    def post_correction(self, body: dict[str, Any]) -> Answer:
+        """200: taken (`changed` false when taken before); 409: the roll was accepted or is no
+        longer pending, and the server will never take this correction; 400 as for a roll."""
+        return self._call("POST", f"/api/agent/games/{self.address.game_id}/corrections", body)
 
     def _call(self, method: str, path: str, body: dict[str, Any] | None) -> Answer:
         data = None if body is None else json.dumps(body).encode("utf-8")

@@ -1,6 +1,6 @@
 """`dicetable agent`'s work: ask the server how to read the game's dice, run the camera with that
-reader and the settle detector, put each settled roll in the outbox, and let the sender post
-them to the server."""
+reader and the settle detector, put each settled roll and each later correction of one in the
+outbox, and let the sender post them to the server."""
 
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ from companion.agent.sender import Sender
 from companion.store.values import utc_iso
 
 HELLO_FILE = "hello.json"
+# Rolls whose outbox ids are remembered for the camera's corrections: the settle detector only
+# corrects the last roll it sent.
+REMEMBERED_ROLLS = 16
 
 
 def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
@@ -31,6 +34,41 @@ def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
         "delay_ms": round(float(roll.delay_ms), 1),
         "thumbnail_jpeg": None if jpeg is None else base64.b64encode(jpeg).decode("ascii"),
     }
+
+
+def correction_body(fix: Any) -> dict[str, Any]:
+    """What is posted for a correction (`vision.settle.RollCorrected`), besides the id of the
+    roll it corrects: the roll's dice in the same order and boxes, the cleared ones sure."""
+    return {"dice": fix.reading.to_json()}
+
+
+class Queue:
+    """The camera's events into the outbox: each settled roll, and each correction of one
+    after it, naming it by its outbox id (the settle detector names it by its own count)."""
+
+    def __init__(self, outbox: Outbox, say: Callable[[str], None]) -> None:
+        self.outbox = outbox
+        self.say = say
+        self._ids: dict[int, str] = {}  # the settle detector's roll id -> the outbox's
+
+    def roll(self, event: Any) -> None:
+        from vision.settle import SettledRoll
+
+        if not isinstance(event, SettledRoll):  # a scene change or a cleared table
+            return
+        roll_id = self.outbox.put(roll_body(event))
+        self._ids[event.roll_id] = roll_id
+        while len(self._ids) > REMEMBERED_ROLLS:
+            del self._ids[next(iter(self._ids))]
+        self.say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
+
+    def correction(self, fix: Any) -> None:
+        roll_id = self._ids.get(fix.roll_id)
+        if roll_id is None:
+            self.say(f"a correction of roll {fix.roll_id} not sent: this agent sent no such roll")
+            return
+        self.outbox.put_correction(roll_id, correction_body(fix))
+        self.say(f"roll {roll_id}: correction of {len(fix.cleared)} unsure dice queued")
 
 
 def first_hello(
@@ -64,7 +102,8 @@ def run_agent(
     say: Callable[[str], None],
 ) -> int:
     """`open_feed(camera_game)` opens the camera read as at that game's table (None: no game)
-    and returns a live feed (`web.config.LiveFeed`'s start, stop and subscribe)."""
+    and returns a live feed (`web.config.LiveFeed`'s start, stop and subscribe, with its
+    corrections)."""
     outbox = Outbox(folder)
     sender = Sender(outbox, client, report=say)
     try:
@@ -75,15 +114,8 @@ def run_agent(
             f"{outbox.waiting()} rolls waiting in {outbox.path}"
         )
         feed = open_feed(None if game == "none" else game)
-
-        def queue(event: Any) -> None:
-            from vision.settle import SettledRoll
-
-            if isinstance(event, SettledRoll):  # not a later correction or a scene change
-                roll_id = outbox.put(roll_body(event))
-                say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
-
-        feed.subscribe(queue)
+        queue = Queue(outbox, say)
+        feed.subscribe(queue.roll, corrections=queue.correction)
         sender.start()
         feed.start()
         try:

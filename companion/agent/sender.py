@@ -1,6 +1,6 @@
-"""Sends the outbox's rolls in order, one at a time; while the server is down it waits longer
-each time (with jitter, so twenty agents do not knock together) and says hello every
-`hello_s` so the dashboard sees it connected."""
+"""Sends the outbox's rolls and corrections in order, one at a time; while the server is down it
+waits longer each time (with jitter, so twenty agents do not knock together) and says hello
+every `hello_s` so the dashboard sees it connected."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from companion.agent.client import AgentClient, AgentError, ServerDownError
-from companion.agent.outbox import Outbox
+from companion.agent.outbox import CORRECTION, Outbox
 
 log = logging.getLogger(__name__)
 
@@ -78,13 +78,22 @@ class Sender:
                 self.outbox.wake.clear()
 
     def send_one(self) -> bool:
-        """Send the oldest waiting roll; False when none waits."""
+        """Send the oldest waiting roll or correction; False when none waits. One the server
+        refuses for good (a bad field; a correction of a roll accepted or no longer pending)
+        leaves the outbox, and the report says why."""
         queued = self.outbox.next()
         if queued is None:
             return False
         self.outbox.tried(queued.roll_id)
-        answer = self.client.post_roll(queued.body)
+        if queued.kind == CORRECTION:
+            answer = self.client.post_correction(queued.body)
+            what = f"correction of roll {queued.body.get('roll_id')}"
+        else:
+            answer = self.client.post_roll(queued.body)
+            what = f"roll {queued.roll_id}"
         if answer.status not in (200, 201):
-            self.report(f"roll {queued.roll_id} refused for good: {answer.body.get('error')}")
+            self.report(
+                f"{what} refused for good, dropped from the outbox: {answer.body.get('error')}"
+            )
         self.outbox.done(queued.roll_id, {"status": answer.status, **answer.body})
         return True

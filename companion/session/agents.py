@@ -7,6 +7,11 @@ repeat harmless), then handed to this process's session as that game's pending c
 the dashboard's own camera hands its rolls over, and becomes the table's last roll. Another
 server process hears of the roll from the store (`on_change`) and hands it to its own session,
 so a pending attempt declared there takes it too.
+
+A correction the agent's camera sends later (`vision.settle.RollCorrected`: a doubted die it
+became sure of) names the roll by the agent's roll id and goes the way the local camera's does
+(`Session.correct_camera_roll`): the pending roll showing or queueing that roll takes it, once.
+A roll accepted or no longer pending refuses it (`CorrectionRefusedError`), changing nothing.
 """
 
 from __future__ import annotations
@@ -22,12 +27,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import InvalidGameIdError
+from companion.errors import DicetableError, InvalidGameIdError
 from companion.games import camera_dice, find_game
-from companion.session.camera import CameraShot
-from companion.session.errors import FieldError, NoPendingError
+from companion.session.camera import CameraShot, corrected_dice
+from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.roll import make_last_roll
-from companion.store.camera_rolls import AgentInfo, CameraRoll
+from companion.store.camera_rolls import AgentInfo, CameraRoll, check_roll_id
 from vision.types import DiceReading
 
 if TYPE_CHECKING:
@@ -42,6 +47,23 @@ MAX_ROLL_DICE = 64
 
 def token_sha256(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def shot_id(n: int) -> int:
+    """The id the game's camera roll `n` goes by in the session (`CameraShot.roll_id`,
+    `LastRoll.roll_id`), for the agent's later corrections: minus its number, so it never meets
+    the ids a local camera's settle detector counts from 1."""
+    return -n
+
+
+class CorrectionRefusedError(DicetableError):
+    """An agent's correction the game cannot take; nothing changed. `reason`: "unknown" (no
+    roll kept with that id), "accepted" (a person accepted the roll first) or "not-pending"
+    (the attempt was cancelled, moved past, or shows another roll now)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        self.reason = reason
+        super().__init__(message)
 
 
 def camera_game_of(kind: str) -> str:
@@ -135,6 +157,57 @@ class AgentDesk:
             self._hand_over(roll, thumbnail_jpeg)
         return roll, new
 
+    def correct(
+        self, game_id: str, roll_id: object, data: Mapping[str, Any]
+    ) -> tuple[CameraRoll, bool]:
+        """The agent's camera corrects the dice of its roll `roll_id` (`{"dice": [Die JSON]}`,
+        the roll's dice in the same order and boxes, the cleared ones sure): the pending roll
+        showing or queueing it takes the correction, and the table's last roll if it is that
+        roll. `(roll, changed)`: a correction sent again after a lost answer changes nothing.
+        CorrectionRefusedError when the game cannot take it; nothing changed then."""
+        reading = reading_of(data)
+        rid = check_roll_id(roll_id)
+        roll = self.session.store.find_camera_roll(game_id, rid)
+        if roll is None:
+            raise CorrectionRefusedError(
+                "unknown",
+                f"game {game_id!r} kept no camera roll {rid!r}: a correction comes after the "
+                "roll it corrects, and that roll never came (or was refused)",
+            )
+        shot = shot_id(roll.n)
+        self.session.correct_last_roll(shot, reading)
+        try:
+            return roll, self.session.correct_camera_roll(roll.game_id, shot, reading)
+        except (NoPendingError, PendingError) as exc:
+            return roll, self._refused(roll, reading, exc)
+
+    def _refused(self, roll: CameraRoll, reading: DiceReading, exc: Exception) -> bool:
+        """Why roll `roll` is no longer pending, raised; False (nothing to change) when it was
+        accepted with this correction already in it (the answer to it was lost)."""
+        what = f"camera roll {roll.n} ({roll.roll_id!r}) of game {roll.game_id!r}"
+        for event in reversed(self.session.store.events(roll.game_id)):
+            shot = event.meta.get("camera")
+            if event.source != "camera" or not isinstance(shot, Mapping):
+                continue
+            if shot.get("received_at") != roll.received_at:
+                continue
+            try:
+                taken = DiceReading.from_json(shot.get("reading") or ()).dice
+            except (KeyError, TypeError, ValueError):
+                taken = ()
+            if taken and corrected_dice(taken, reading) == taken:
+                return False
+            raise CorrectionRefusedError(
+                "accepted",
+                f"{what} was accepted before this correction came (event {event.seq}: "
+                f"{event.line!r}); the game is unchanged: undo that line to change its dice",
+            )
+        if isinstance(exc, NoPendingError):
+            why = str(exc)
+        else:
+            why = "its attempt shows another roll now (a newer one, or dice entered by hand)"
+        raise CorrectionRefusedError("not-pending", f"{what} is not waiting for a person: {why}")
+
     def on_change(self, game_id: str, what: str) -> None:
         """The store says a game changed, maybe in another process: a roll this session has
         not had yet is handed over."""
@@ -189,14 +262,16 @@ class AgentDesk:
             frame_index if isinstance(frame_index, int) else None,
             float(delay) if isinstance(delay, int | float) else 0.0,
             thumbnail,
+            roll_id=shot_id(roll.n),
         )
         target: str | None = roll.game_id
         if self._waiting_here(roll.game_id) and session.pending(roll.game_id) is not None:
             shot = CameraShot(
-                reading, thumbnail, settled.frame_index, settled.delay_ms, roll.received_at
-            )
+                reading, thumbnail, settled.frame_index, settled.delay_ms, roll.received_at,
+                settled.roll_id,
+            )  # fmt: skip
             take = session._shot_taker(roll.game_id, settled)  # type: ignore[arg-type]
             with contextlib.suppress(NoPendingError):
                 session.table.update(roll.game_id, lambda p, rev: take(p, shot, rev))
-        dice, at = reading.dice, roll.received_at
-        session.table.set_last_roll(lambda rev: make_last_roll(rev, dice, at, target))
+        dice, at, rid = reading.dice, roll.received_at, settled.roll_id
+        session.table.set_last_roll(lambda rev: make_last_roll(rev, dice, at, target, rid))

@@ -133,7 +133,9 @@ class CameraShot:
     frame_index: int | None
     delay_ms: float
     received_at: str
-    roll_id: int = 0  # the settle detector's, for its later corrections
+    # The settle detector's, for its later corrections (an agent's roll:
+    # `companion.session.agents.shot_id`).
+    roll_id: int = 0
     frame_size: tuple[int, int] | None = None
 
     def to_json(self) -> dict[str, Any]:

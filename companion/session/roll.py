@@ -222,24 +222,49 @@ class CameraRolls:
         waiting for a person (shown or queued) and the table's last roll take them, before
         anyone accepts it. Returns the game id whose pending roll took it, if any."""
         target = self.table.receiver()
-        found = None if target is None else self.pending(target)
-        shots = () if found is None else (found.camera, found.queued)
-        if target is not None and any(s is not None and s.roll_id == fix.roll_id for s in shots):
+        if target is not None:
             try:
-                self.table.update(
-                    target, lambda p, rev: cam.with_correction(p, fix.roll_id, fix.reading, rev)
-                )
+                self.correct_camera_roll(target, fix.roll_id, fix.reading)
             except (NoPendingError, PendingError):
                 target = None
-        else:
-            target = None
-        last = self.table.last_roll()
-        if last is not None and fix.roll_id and last.roll_id == fix.roll_id:
-            dice = cam.corrected_dice(last.dice, fix.reading)
-            self.table.set_last_roll(
-                lambda rev: make_last_roll(rev, dice, last.received_at, last.game_id, fix.roll_id)
-            )
+        self.correct_last_roll(fix.roll_id, fix.reading)
         return target
+
+    def correct_camera_roll(self, game_id: str, roll_id: int, reading: DiceReading) -> bool:
+        """The camera's later word on dice it sent unsure for roll `roll_id` (`CameraShot.
+        roll_id`), which the game's pending attempt shows or has queued: each die still unsure
+        takes the sure die `reading` has in its place (`camera.with_correction`; a die a person
+        acted on keeps what they did). Used for the local camera (`correct_roll`) and for a
+        camera agent's (`companion.session.agents`).
+
+        Returns whether anything changed: a correction already taken changes nothing and is not
+        written again. Raises NoPendingError (no attempt waits, or it is being accepted) or
+        PendingError (the attempt's roll is another one), with nothing changed."""
+        self.pending(game_id)
+
+        def change(pending: Pending, rev: int) -> Pending:
+            fixed = cam.with_correction(pending, roll_id, reading, rev)
+            if replace(fixed, rev=pending.rev) == pending:
+                raise _UnchangedError
+            return fixed
+
+        try:
+            self.table.update(game_id, change)
+        except _UnchangedError:
+            return False
+        return True
+
+    def correct_last_roll(self, roll_id: int, reading: DiceReading) -> None:
+        """The table's last roll takes the camera's correction of roll `roll_id` if it is that
+        roll (as `correct_camera_roll` does for a pending one)."""
+        last = self.table.last_roll()
+        if last is None or not roll_id or last.roll_id != roll_id:
+            return
+        dice = cam.corrected_dice(last.dice, reading)
+        if dice != last.dice:
+            self.table.set_last_roll(
+                lambda rev: make_last_roll(rev, dice, last.received_at, last.game_id, roll_id)
+            )
 
     def _shot_taker(
         self, game_id: str, roll: SettledRoll
@@ -394,6 +419,10 @@ class CameraRolls:
             return roll if roll is not None and roll.rev != after_rev else None
 
         return self.table.wait_until(probe, timeout_s, self.poll_s)
+
+
+class _UnchangedError(Exception):
+    """A change to the pending attempt that changes nothing (`Table.update` writes nothing)."""
 
 
 def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:

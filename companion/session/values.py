@@ -186,7 +186,9 @@ class LastRoll:
     ignored: tuple[int, ...]
     received_at: str
     game_id: str | None
-    roll_id: int = 0  # the settle detector's, for its later corrections (0: typed by hand)
+    # The settle detector's, for its later corrections (0: typed by hand; an agent's roll:
+    # `companion.session.agents.shot_id`).
+    roll_id: int = 0
 
     @property
     def unsure(self) -> tuple[int, ...]:

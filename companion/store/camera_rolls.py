@@ -165,6 +165,14 @@ class CameraRollStore:
             raise UnknownEventError(f"game {gid!r} has no camera roll {number}")
         return _roll(gid, found)
 
+    def find_camera_roll(self, game_id: GameId, roll_id: str) -> CameraRoll | None:
+        """The game's camera roll its agent sent as `roll_id`; None if none was kept."""
+        gid, rid = check_game_id(game_id), check_roll_id(roll_id)
+        with self._read() as conn:
+            rows.require_game(conn, gid)
+            found = conn.execute(f"{_ROLL_SELECT} AND roll_id = ?", (gid, rid)).fetchone()
+        return None if found is None else _roll(gid, found)
+
     def last_camera_roll(self, game_id: GameId) -> CameraRoll | None:
         gid = check_game_id(game_id)
         with self._read() as conn:

@@ -65,6 +65,25 @@ def test_an_attempt_declared_in_one_process_is_rolled_corrected_and_accepted_in_
     assert [e.line for e in a.store.events(game)][-1] == "Al: attempt orange r4 r2 y5 y6"
 
 
+def test_an_agents_correction_taken_by_one_process_corrects_the_attempt_for_all_once(
+    two: tuple[Session, Session],
+) -> None:
+    a, b = two
+    game = orange_game(a)
+    a.declare_attempt(game, "Al", "orange")
+    AgentDesk(b).receive(game, "roll-0001", {"dice": DICE}, settled_at=AT, thumbnail_jpeg=None)
+    fixed = [dict(d, pips=3, unsure=False) if d.get("unsure") else d for d in DICE]
+    roll, changed = AgentDesk(a).correct(game, "roll-0001", {"dice": fixed})
+    assert (roll.n, changed) == (1, True)
+    seen = b.pending(game)
+    assert seen is not None and [d.pips for d in seen.dice] == [4, 2, 5, 3] and seen.unsure == ()
+    assert AgentDesk(b).correct(game, "roll-0001", {"dice": fixed}) == (roll, False)
+    assert a.pending(game) == seen  # sent again: not written again
+    b.accept_roll(game)
+    assert AgentDesk(a).correct(game, "roll-0001", {"dice": fixed}) == (roll, False)
+    assert [e.line for e in a.store.events(game)][-1] == "Al: attempt orange r4 r2 y5 y3"
+
+
 def test_a_line_typed_elsewhere_clears_the_attempt_for_everyone(
     two: tuple[Session, Session],
 ) -> None:

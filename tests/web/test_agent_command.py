@@ -41,6 +41,57 @@ def test_what_a_settled_roll_posts() -> None:
     assert json.loads(json.dumps(body)) == body
 
 
+def test_the_cameras_correction_is_queued_after_its_roll_and_names_it(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from companion.agent.outbox import CORRECTION, ROLL, Outbox
+    from companion.agent.run import Queue
+    from vision.settle import RollCorrected, SettledRoll
+    from vision.types import DiceReading
+
+    sent = settled((Colour.RED, 4, False), (Colour.YELLOW, 2, True))
+    *sure, doubted = sent.reading.dice
+    cleared = DiceReading((*sure, replace(doubted, pips=5, unsure=False)))
+    said: list[str] = []
+    with Outbox(tmp_path) as outbox:
+        queue = Queue(outbox, said.append)
+        queue.roll(SettledRoll(2000.0, 1700.0, 60, sent.frame_bgr, sent.reading, roll_id=7))
+        queue.correction(RollCorrected(2400.0, 1700.0, 72, None, 7, cleared, (1,)))
+        queue.correction(RollCorrected(2400.0, 1700.0, 72, None, 6, cleared, (1,)))
+        first = outbox.next()
+        assert first is not None and first.kind == ROLL
+        outbox.done(first.roll_id, {"status": 201})
+        fix = outbox.next()
+        assert fix is not None and fix.kind == CORRECTION
+        assert fix.body == {"roll_id": first.roll_id, "dice": cleared.to_json()}
+        outbox.done(fix.roll_id, {"status": 200})
+        assert outbox.next() is None  # roll 6 was never sent by this agent: nothing to send
+        with pytest.raises(KeyError, match="not in the outbox"):
+            outbox.put_correction("roll-never-queued", {"dice": []})
+    assert "a correction of roll 6 not sent: this agent sent no such roll" in said
+
+
+def test_an_outbox_from_before_corrections_sends_its_waiting_rolls(tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.agent.outbox import OUTBOX_FILE, ROLL, Outbox
+
+    old = sqlite3.connect(tmp_path / OUTBOX_FILE)
+    old.execute(
+        "CREATE TABLE rolls (k INTEGER PRIMARY KEY AUTOINCREMENT, roll_id TEXT NOT NULL UNIQUE,"
+        " body TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0,"
+        " sent INTEGER NOT NULL DEFAULT 0, answer TEXT)"
+    )
+    old.execute("INSERT INTO rolls (roll_id, body) VALUES ('roll-0001', '{\"dice\": []}')")
+    old.commit()
+    old.close()
+    with Outbox(tmp_path) as outbox:
+        waiting = outbox.next()
+        assert waiting is not None and (waiting.roll_id, waiting.kind) == ("roll-0001", ROLL)
+        assert outbox.put_correction("roll-0001", {"dice": []}).startswith("fix-")
+        assert outbox.waiting() == 2
+
+
 class DownClient(AgentClient):
     def hello(self) -> dict[str, Any]:
         raise ServerDownError("connection refused")

@@ -8,6 +8,7 @@ import base64
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -306,3 +307,230 @@ def test_a_roll_taken_by_one_process_reaches_an_attempt_declared_in_another(
     finally:
         here.close()
         there.close()
+
+
+# --- the camera's corrections (`vision.settle.RollCorrected`) forwarded by the agent ----------
+
+# The fourth die, sent unsure as y6, read sure as y3 once the camera's doubt cleared.
+FIXED = [dict(d, pips=3, confidence=0.9, unsure=False) if d.get("unsure") else d for d in DICE]
+
+
+def correction(roll_id: str) -> dict[str, Any]:
+    return {"roll_id": roll_id, "dice": FIXED}
+
+
+Step = str  # what happens at the table before the correction comes, in order
+STEPS: dict[Step, tuple[str, str, dict[str, Any] | None]] = {
+    "attempt": ("POST", "/api/games/{game}/attempt", {"player": "Al", "goal": "orange"}),
+    "roll": ("AGENT", "/api/agent/games/{game}/rolls", roll("roll-0001")),
+    "newer roll": ("AGENT", "/api/agent/games/{game}/rolls", roll("roll-0002")),
+    "fix": ("AGENT", "/api/agent/games/{game}/corrections", correction("roll-0001")),
+    "confirm y6": ("POST", "/api/games/{game}/pending/dice/3", {"colour": "yellow", "pips": 6}),
+    "show the newer": ("POST", "/api/games/{game}/pending/queued", None),
+    "accept": ("POST", "/api/games/{game}/pending/accept", None),
+    "cancel": ("POST", "/api/games/{game}/pending/cancel", None),
+}
+# name, steps before, corrections sent then (status, `changed` or the refusal's reason each),
+# the pending roll's dice after (None: no attempt waits).
+CORRECTION_CASES: list[tuple[str, list[Step], list[tuple[int, object]], str | None]] = [
+    ("forwarded and applied", ["attempt", "roll"], [(200, True)], "r4 r2 y5 y3"),
+    (
+        "sent again after a lost answer: applied once",
+        ["attempt", "roll"],
+        [(200, True), (200, False)],
+        "r4 r2 y5 y3",
+    ),
+    ("a person confirmed the die first", ["attempt", "roll", "confirm y6"], [(200, True)],
+     "r4 r2 y5 y6"),
+    ("the roll was accepted first", ["attempt", "roll", "confirm y6", "accept"],
+     [(409, "accepted")], None),
+    ("accepted after the correction, whose answer was lost", ["attempt", "roll", "fix", "accept"],
+     [(200, False)], None),
+    ("the attempt was cancelled", ["attempt", "roll", "cancel"], [(409, "not-pending")], None),
+    ("a newer roll is shown instead", ["attempt", "roll", "newer roll", "show the newer"],
+     [(409, "not-pending")], "r4 r2 y5 y6?"),
+    ("no attempt was declared", ["roll"], [(409, "not-pending")], None),
+    ("the roll never came", ["attempt"], [(409, "unknown")], ""),
+]  # fmt: skip
+
+
+def shown(dice: Any) -> str:
+    return " ".join(f"{d.colour.value[0]}{d.pips}{'?' if d.unsure else ''}" for d in dice)
+
+
+@pytest.mark.parametrize(
+    ("name", "steps", "answers", "after"), CORRECTION_CASES, ids=[c[0] for c in CORRECTION_CASES]
+)
+def test_a_correction_through_the_agent_api(
+    app_session: tuple[Flask, Session],
+    client: FlaskClient,
+    name: str,
+    steps: list[Step],
+    answers: list[tuple[int, object]],
+    after: str | None,
+) -> None:
+    session = app_session[1]
+    game = orange_game(session)
+    token = agent_token(client, game)
+    for step in steps:
+        method, path, body = STEPS[step]
+        headers = bearer(token) if method == "AGENT" else {}
+        done = client.post(path.format(game=game), json=body, headers=headers)
+        assert done.status_code in (200, 201), (step, done.json)
+    events = [(e.seq, e.line, e.undone) for e in session.store.events(game, include_undone=True)]
+    before = session.pending(game)
+    for status, outcome in answers:
+        answer = client.post(
+            f"/api/agent/games/{game}/corrections", json=correction("roll-0001"),
+            headers=bearer(token),
+        )  # fmt: skip
+        assert answer.status_code == status and answer.json is not None, (name, answer.json)
+        if status == 200:
+            assert answer.json == {"n": 1, "roll_id": "roll-0001", "changed": outcome}, name
+        else:
+            assert answer.json["reason"] == outcome and answer.json["field"] == "roll_id", name
+            assert "roll-0001" in answer.json["error"], name
+            assert session.pending(game) == before, name  # refused: nothing changed
+        if outcome is False:
+            assert session.pending(game) == before, name  # taken before: not written again
+        before = session.pending(game)
+    # The stored game never changes by a correction: a person still accepts the roll.
+    kept = [(e.seq, e.line, e.undone) for e in session.store.events(game, include_undone=True)]
+    assert kept == events, name
+    pending = session.pending(game)
+    if after is None:
+        assert pending is None, name
+    else:
+        assert pending is not None and shown(pending.dice) == after, name
+
+
+def test_a_refused_correction_names_what_was_wrong(
+    app_session: tuple[Flask, Session], client: FlaskClient
+) -> None:
+    session = app_session[1]
+    game = orange_game(session)
+    token = agent_token(client, game)
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    client.post(f"/api/agent/games/{game}/rolls", json=roll("roll-0001"), headers=bearer(token))
+    client.post(f"/api/games/{game}/pending/dice/3", json={"colour": "yellow", "pips": 6})
+    client.post(f"/api/games/{game}/pending/accept")
+
+    def refusal(body: dict[str, Any]) -> tuple[int, str]:
+        answer = client.post(
+            f"/api/agent/games/{game}/corrections", json=body, headers=bearer(token)
+        )
+        assert answer.json is not None
+        return answer.status_code, str(answer.json["error"])
+
+    status, error = refusal(correction("roll-0001"))
+    assert status == 409
+    assert f"camera roll 1 ('roll-0001') of game '{game}' was accepted" in error
+    assert "event 2: 'Al: attempt orange r4 r2 y5 y6'" in error
+    assert refusal(correction("roll-0009")) == (
+        409,
+        f"game '{game}' kept no camera roll 'roll-0009': a correction comes after the roll it "
+        "corrects, and that roll never came (or was refused)",
+    )
+    assert refusal({"roll_id": "x", "dice": FIXED})[0] == 400
+    assert refusal({"roll_id": "roll-0001", "dice": "y3"})[0] == 400
+    assert refusal({"roll_id": "roll-0001"}) == (400, "missing field 'dice'")
+
+
+def test_the_agent_sends_a_correction_queued_while_the_server_was_down_after_its_roll(
+    app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
+) -> None:
+    from companion.agent.run import Queue
+    from tests.web.test_api_support import settled
+    from vision.settle import RollCorrected, SettledRoll
+    from vision.types import Colour, DiceReading
+
+    session = app_session[1]
+    game = orange_game(session)
+    token = agent_token(client, game)
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    server = Server(app_session[0])
+    server.up()
+    server.down()  # the port is known; nothing answers on it
+    address = GameAddress.parse(f"http://127.0.0.1:{server.port}/games/{game}")
+    agent = AgentClient(address, token, timeout_s=2.0)
+    said: list[str] = []
+    outbox = Outbox(tmp_path / "agent")
+    sender = Sender(outbox, agent, hello_s=0.2, max_wait_s=0.3, report=said.append)
+    sender.start()
+    # The camera: roll 5 with its last die unsure, then the doubt clears while the dice lie still.
+    red, yellow = Colour.RED, Colour.YELLOW
+    sent = settled((red, 4, False), (red, 2, False), (yellow, 5, False), (yellow, 6, True))
+    camera_roll = SettledRoll(2000.0, 1700.0, 60, sent.frame_bgr, sent.reading, roll_id=5)
+    *sure, doubted = sent.reading.dice
+    cleared = DiceReading((*sure, replace(doubted, pips=3, confidence=0.9, unsure=False)))
+    queue = Queue(outbox, said.append)
+    queue.roll(camera_roll)
+    queue.correction(RollCorrected(2400.0, 1700.0, 72, None, 5, cleared, (3,)))
+    try:
+        time.sleep(1.0)  # the sender tries the closed port meanwhile
+        assert outbox.waiting() == 2
+        server.up()
+        wait_for(lambda: outbox.waiting() == 0)
+        kept = session.store.last_camera_roll(game)
+        assert kept is not None and kept.n == 1
+        pending = session.pending(game)
+        assert pending is not None and shown(pending.dice) == "r4 r2 y5 y3"
+        assert pending.camera is not None and not pending.camera.reading.any_unsure
+        answers = outbox.answers()
+        assert [(a["status"], a.get("n")) for _, a in answers] == [(201, 1), (200, 1)]
+        assert answers[1][1]["changed"] is True and answers[1][1]["roll_id"] == kept.roll_id
+        # the correction's answer lost and the correction sent again: it applies once
+        again = agent.post_correction({"roll_id": kept.roll_id, "dice": cleared.to_json()})
+        assert (again.status, again.body["changed"]) == (200, False)
+        assert session.pending(game) == pending
+    finally:
+        sender.stop()
+        outbox.close()
+        server.down()
+    assert any("unreachable" in line for line in said)
+    assert sender.failure is None
+
+
+def test_a_correction_of_a_roll_accepted_first_is_refused_and_dropped_from_the_outbox(
+    app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
+) -> None:
+    session = app_session[1]
+    game = orange_game(session)
+    token = agent_token(client, game)
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    server = Server(app_session[0])
+    server.up()
+    address = GameAddress.parse(f"http://127.0.0.1:{server.port}/games/{game}")
+    said: list[str] = []
+    outbox = Outbox(tmp_path / "agent")
+    sender = Sender(
+        outbox, AgentClient(address, token, timeout_s=2.0), hello_s=0.2, max_wait_s=0.3,
+        report=said.append,
+    )  # fmt: skip
+    sender.start()
+    try:
+        outbox.put(roll("roll-0001"))
+        wait_for(lambda: outbox.waiting() == 0)
+        # a person confirms the unsure die and accepts before the camera's doubt clears
+        client.post(f"/api/games/{game}/pending/dice/3", json={"colour": "yellow", "pips": 6})
+        assert client.post(f"/api/games/{game}/pending/accept").status_code == 201
+        events = session.store.events(game)
+        key = outbox.put_correction("roll-0001", {"dice": FIXED})
+        wait_for(lambda: outbox.waiting() == 0)
+        # dropped, not retried: the sender goes on with the next roll
+        outbox.put(roll("roll-0002"))
+        wait_for(lambda: outbox.waiting() == 0)
+    finally:
+        sender.stop()
+        outbox.close()
+        server.down()
+    with Outbox(tmp_path / "agent") as kept:
+        answers = dict(kept.answers())
+    assert answers[key]["status"] == 409 and answers[key]["reason"] == "accepted"
+    assert answers["roll-0002"]["status"] == 201
+    refused = [line for line in said if "correction of roll roll-0001" in line]
+    assert len(refused) == 1 and "refused for good, dropped from the outbox" in refused[0]
+    assert "was accepted before this correction came" in refused[0]
+    assert session.store.events(game) == events  # the stored game unchanged
+    assert [e.line for e in events][-1] == "Al: attempt orange r4 r2 y5 y6"
+    assert sender.failure is None

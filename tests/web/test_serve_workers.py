@@ -227,11 +227,24 @@ def test_an_attempt_is_shared_by_every_worker(pg_cluster: ThrowawayCluster, tmp_
             {"colour": c, "pips": p, "confidence": 0.95, "box_xyxy": [40 * k, 0, 40 * k + 30, 30]}
             for k, (c, p) in enumerate([("red", 4), ("red", 2), ("yellow", 5), ("yellow", 5)])
         ]
+        dice[3]["unsure"] = True
         roll = {"roll_id": "roll-00001", "dice": dice, "settled_at": AT}
         assert _request(port, "POST", f"/api/agent/games/{game}/rolls", roll, token)[0] == 201
         for _ in range(8):  # new connections: both workers answer
             pending = _request(port, "GET", f"/api/games/{game}/pending")[1]["pending"]
             assert pending is not None and pending["line"] == "Al: attempt orange r4 r2 y5 y5"
+        # the agent's camera clears its doubt: y6, whichever worker takes the correction
+        cleared = {
+            "roll_id": "roll-00001",
+            "dice": [*dice[:3], dict(dice[3], pips=6, unsure=False)],
+        }
+        status, answer = _request(
+            port, "POST", f"/api/agent/games/{game}/corrections", cleared, token
+        )
+        assert (status, answer["changed"]) == (200, True)
+        for _ in range(8):
+            pending = _request(port, "GET", f"/api/games/{game}/pending")[1]["pending"]
+            assert pending["line"] == "Al: attempt orange r4 r2 y5 y6" and pending["unsure"] == []
         fix = {"colour": "yellow", "pips": 6}
         assert _request(port, "POST", f"/api/games/{game}/pending/dice/3", fix)[0] == 200
         status, view = _request(port, "POST", f"/api/games/{game}/pending/accept", {})

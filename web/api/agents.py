@@ -1,6 +1,7 @@
 """The camera agents' half of the API (docs/club.md): a game's agent token (the control token
 issues it), and what an agent may do with it: say hello (and learn how to read the dice) and
-post settled rolls to that one game. An agent token opens nothing else.
+post settled rolls, and its camera's later corrections of them, to that one game. An agent
+token opens nothing else.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from companion.session.agents import AgentDesk
+from companion.session.agents import AgentDesk, CorrectionRefusedError
 from web.api.core import view_response
 from web.config import services
 from web.errors import ApiError, json_body
@@ -81,6 +82,23 @@ def post_roll(game_id: str) -> Response:
         club.changed(roll.game_id)
     answer = {"n": roll.n, "roll_id": roll.roll_id, "repeat": not new}
     return view_response(answer, 201 if new else 200)
+
+
+@bp.post("/api/agent/games/<game_id>/corrections")
+@agent_only
+def post_correction(game_id: str) -> Response:
+    """`{"roll_id": "...", "dice": [Die JSON]}`: the camera's later word on unsure dice of the
+    roll it sent as `roll_id` (its dice in the same order and boxes, the cleared ones sure).
+    200 `{"n", "roll_id", "changed"}` (`changed` false: taken before, nothing changes); 409
+    naming why when the roll was accepted or is not pending (`reason`: "accepted",
+    "not-pending" or "unknown"), the game unchanged."""
+    _check_agent(game_id)
+    body = json_body({"roll_id", "dice"}, required={"roll_id", "dice"})
+    try:
+        roll, changed = _desk().correct(game_id, body["roll_id"], body)
+    except CorrectionRefusedError as exc:
+        raise ApiError(409, str(exc), "roll_id", reason=exc.reason) from None
+    return view_response({"n": roll.n, "roll_id": roll.roll_id, "changed": changed})
 
 
 def _thumbnail(value: object) -> bytes | None:
