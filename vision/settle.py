@@ -64,6 +64,10 @@ __all__ = [
 _EPS_MS = 1e-6
 
 
+# From this many dice on, a throw among the last places is told by a quarter of them moved.
+_MANY_DICE = 8
+
+
 class SettleDetector:
     """Feed `update()` every frame in time order; it returns an event or None."""
 
@@ -246,9 +250,16 @@ class SettleDetector:
             return bool(self._difference(self._scene, candidate)[1])
         # Most dice moved; after a burst of motion, or showing new faces where they lay (dice
         # too big to fly clear of their last places in a small box).
-        near = self._near(same_value=self._stirred >= burst)
-        kept = pair(self._scene.dice, candidate.dice, near)
-        return 2 * (len(candidate) - len(kept)) > len(candidate)
+        long_stir = self._stirred >= burst
+        kept = pair(self._scene.dice, candidate.dice, self._near(same_value=long_stir))
+        moved = len(candidate) - len(kept)
+        if long_stir and len(candidate) >= _MANY_DICE:
+            # Many dice thrown among their last places (fifteen of one value on a small felt)
+            # keep half of them near a last one by chance, and flying among them they were
+            # seldom away from all: after a long stir a quarter lying elsewhere or showing new
+            # faces is a throw. A hand passing over leaves a value in doubt at most.
+            return 4 * moved >= len(candidate)
+        return 2 * moved > len(candidate)
 
     def _away(self, reading: DiceReading) -> bool:
         """Whether dice lie away from every die of the last scene (any colour or face), at

@@ -278,3 +278,55 @@ def test_a_find_the_finder_keeps_losing_on_the_still_empty_table(
     if found.unsure:
         rolls = [e for _, e in events if isinstance(e, SettledRoll)]
         assert all(sorted(d.pips for d in r.reading) == [2, 4, 6] for r in rolls), name
+
+
+# Twelve dice of one value on a small felt (epanemu-felt's casino dice: fifteen 2s, then
+# fifteen 2s again). Thrown again, most land near one of the last places; flying among them,
+# few are ever away from all of them, so the tumble is never counted.
+CROWD = DiceReading.of([die(100 + 60 * (i % 4), 100 + 60 * (i // 4), 2) for i in range(12)])
+
+
+def crowd_rethrown(elsewhere: int) -> DiceReading:
+    """The crowd thrown again: `elsewhere` dice land clear of every last place, the rest
+    within a few pixels of one."""
+    return DiceReading(
+        tuple(
+            replace(
+                d, box_xyxy=(d.box_xyxy[0], d.box_xyxy[1] + 400, d.box_xyxy[2], d.box_xyxy[3] + 400)
+            )
+            if i < elsewhere
+            else moved(DiceReading.of([d]), 6, -5).dice[0]
+            for i, d in enumerate(CROWD)
+        )
+    )
+
+
+def crowd_tumbling(s: Script, frames: int = 18) -> Script:
+    for k in range(frames):
+        s.add(moved(CROWD, 8 * (k % 3) - 8, 6 * (k % 2) - 3), HIGH)
+    return s
+
+
+@pytest.mark.parametrize(
+    ("elsewhere", "expected"),
+    [
+        (0, ["SettledRoll"]),  # every die back where it was with its value: no throw
+        (1, ["SettledRoll", "SceneChanged"]),  # one die taken and put down elsewhere
+        (3, ["SettledRoll", "SettledRoll"]),  # a quarter elsewhere after a long stir: a throw
+        (5, ["SettledRoll", "SettledRoll"]),
+    ],
+)
+def test_a_crowd_of_one_value_thrown_among_its_last_places_is_a_throw(
+    elsewhere: int, expected: list[str]
+) -> None:
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(CROWD).still(CROWD, 1600)
+    after = crowd_rethrown(elsewhere)
+    events, _ = crowd_tumbling(script).still(after, 1600).run()
+    assert kinds(events) == expected
+
+
+def test_a_hand_over_a_crowd_with_one_value_in_doubt_is_no_throw() -> None:
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(CROWD).still(CROWD, 1600)
+    flicker = DiceReading((replace(CROWD.dice[0], pips=5, unsure=True), *CROWD.dice[1:]))
+    events, _ = script.hand(CROWD, 600).still(flicker, 1600).run()
+    assert "SettledRoll" not in kinds(events)[1:]
