@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import json
+import signal
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -95,6 +97,19 @@ def first_hello(
         wait_s = min(5.0, wait_s * 2)
 
 
+def stop_on_signals() -> None:
+    """Ctrl-C and a service manager's SIGTERM end the agent cleanly, also where it was started
+    in the background with Ctrl-C ignored (a shell's `&`, which the agent would inherit)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop)
+
+
 def run_agent(
     client: AgentClient,
     folder: Path,
@@ -106,6 +121,7 @@ def run_agent(
     corrections)."""
     outbox = Outbox(folder)
     sender = Sender(outbox, client, report=say)
+    stop_on_signals()
     try:
         hello = first_hello(client, folder, say, lambda: False)
         game = str(hello.get("camera_game", "ryb"))

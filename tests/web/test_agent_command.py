@@ -107,9 +107,13 @@ def test_while_the_server_is_down_the_agent_reads_as_last_time(tmp_path: Path) -
 
 
 @pytest.mark.slow
-def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(tmp_path: Path) -> None:
+@pytest.mark.parametrize("ended_by", ["SIGINT", "SIGTERM", "SIGINT, started with it ignored"])
+def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(
+    tmp_path: Path, ended_by: str
+) -> None:
     """`dicetable agent` with its real camera path (the bundled demo video, the shipped
-    reader, the settle detector) against a real server on loopback."""
+    reader, the settle detector) against a real server on loopback; Ctrl-C or SIGTERM ends it,
+    also when it was started in the background with Ctrl-C ignored (a shell's `&`)."""
     import signal
     import subprocess
     import sys
@@ -128,6 +132,7 @@ def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(tmp_path: Path) 
                 [sys.executable, "-m", "companion.cli", "agent", url, "--token", token,
                  "--queue", str(tmp_path / "queue")],
                 cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                preexec_fn=_ignoring_ctrl_c if "ignored" in ended_by else None,
             )  # fmt: skip
             try:
                 deadline = time.monotonic() + 90
@@ -135,7 +140,7 @@ def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(tmp_path: Path) 
                     assert time.monotonic() < deadline and agent.poll() is None
                     time.sleep(0.2)
             finally:
-                agent.send_signal(signal.SIGINT)
+                agent.send_signal(getattr(signal, ended_by.split(",")[0]))
                 output = agent.communicate(timeout=30)[0]
         assert agent.returncode == 0, output
         first = session.store.camera_roll(game, 1)
@@ -145,3 +150,9 @@ def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(tmp_path: Path) 
         assert last is not None and last.game_id == game
     finally:
         session.close()
+
+
+def _ignoring_ctrl_c() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
