@@ -18,6 +18,7 @@ from torch import nn
 from models.training.cli_types import fraction, keyed, rate, strength, whole
 from models.training.crop_cache import build_crop_set
 from models.training.data import (
+    DEFAULT_DATA,
     REAL_WEIGHTS,
     Mixer,
     default_sources,
@@ -39,7 +40,6 @@ from models.training.train_finder import FinderSettings, train_finder
 from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 RENDERED_BY_NAME = {
     spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *MATERIAL_SETS)
 }

@@ -12,6 +12,8 @@ from models.training.real import RealImage, load_sample, training_images
 from models.training.samples import Sample
 
 Draw = Callable[[np.random.Generator], Sample]
+# The shared photo sets beside the checkout (`../shared/dice-data`), every command's default.
+DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 
 # Share of training pictures drawn from each real set; renders take the rest.
 REAL_WEIGHTS = {

@@ -29,7 +29,7 @@ from torch import nn
 
 from models.training.cli_types import fraction, keyed, rate, whole
 from models.training.crop_cache import CropSet, build_crop_set
-from models.training.data import REAL_WEIGHTS, training_folders
+from models.training.data import DEFAULT_DATA, REAL_WEIGHTS, training_folders
 from models.training.export import (
     READER_OUTPUTS,
     export_finder,
@@ -63,7 +63,6 @@ from models.training.synthetic import MATERIAL_SETS, TABLE_SETS, TRAINING_SETS, 
 from vision.onnx_model import MODELS_DIR
 from vision.reader import CLASSIFIER_FILE, FACE_OUTPUT, FINDER_FILE
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 RENDERED_BY_NAME = {spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *MATERIAL_SETS)}
 HEADS = ("colour", "pips", "face")
 PIP_PICTURES = 1500  # pictures of each set cut for the pip head

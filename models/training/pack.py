@@ -17,11 +17,10 @@ from pathlib import Path
 
 import cv2
 
-from models.training.data import REAL_WEIGHTS
+from models.training.cli_types import whole
+from models.training.data import DEFAULT_DATA, REAL_WEIGHTS
 from vision.datasets import load_dataset
 from vision.datasets.splits import roboflow_stem
-
-DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "dice-data"
 
 
 @dataclass(frozen=True)
@@ -46,9 +45,9 @@ def pack_set(source: Path, out: Path, quality: int, copies: int = 1) -> Packed:
             continue
         seen[stem] = seen.get(stem, 0) + 1
         size += _copy_picture(image.path, out / "images" / relative, quality)
-        label = (source / "labels" / relative).with_suffix(".txt")
-        (out / "labels" / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(label, (out / "labels" / relative).with_suffix(".txt"))
+        label = (out / "labels" / relative).with_suffix(".txt")
+        label.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile((source / "labels" / relative).with_suffix(".txt"), label)
         count += 1
     if (source / "colours.csv").is_file():
         shutil.copyfile(source / "colours.csv", out / "colours.csv")
@@ -74,13 +73,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("out", type=Path, help="folder to write (one subfolder a set)")
     p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="real labelled photo sets")
     p.add_argument("--set", action="append", choices=sorted(REAL_WEIGHTS), help="only these")
-    p.add_argument("--quality", type=int, default=80, help="JPEG quality, 30..100")
-    p.add_argument("--copies", type=int, default=1, help="augmented copies kept of a photo")
+    p.add_argument("--quality", type=whole(30, 100), default=80, help="JPEG quality, 30..100")
+    p.add_argument("--copies", type=whole(1, 100), default=1, help="copies kept of a photo")
     args = p.parse_args(argv)
-    if not 30 <= args.quality <= 100:
-        p.error(f"--quality must be 30..100, got {args.quality}")
-    if not 1 <= args.copies <= 100:
-        p.error(f"--copies must be 1..100, got {args.copies}")
     total = 0
     for name in args.set or sorted(REAL_WEIGHTS):
         if not (args.data / name / "images").is_dir():

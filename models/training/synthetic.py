@@ -20,6 +20,7 @@ from pathlib import Path
 
 from models.render import HOLDOUT_BACKGROUNDS, HOLDOUT_LIGHTS, SceneConfig
 from models.render.dataset import RENDERER_VERSION, VERSION_FILE, rendered_by, write_set
+from models.training.cli_types import whole
 from vision.types import COLOURS, Colour
 
 
@@ -202,10 +203,8 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m models.training.synthetic", description=__doc__)
     p.add_argument("root", nargs="?", type=Path, default=Path("work-data/synth"))
     p.add_argument("--set", action="append", choices=sorted(by_name), help="only these sets")
-    p.add_argument("--jobs", type=int, default=1, help="processes rendering at once")
+    p.add_argument("--jobs", type=whole(1, 256), default=1, help="processes rendering at once")
     args = p.parse_args(argv)
-    if not 1 <= args.jobs <= 256:
-        p.error(f"--jobs must be 1..256, got {args.jobs}")
     chosen = tuple(by_name[n] for n in args.set) if args.set else EVERY_SET
     for done in ensure_rendered(args.root, chosen, args.jobs):
         print(done, flush=True)
