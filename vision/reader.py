@@ -54,6 +54,12 @@ class ReaderConfig:
     find_threshold: float = 0.3
     max_dice: int = 64
     not_a_die: float = 0.5  # drop a candidate whose "not a die" probability is above this
+    # A faint find (the finder scored it under `faint_find`, at least `find_threshold`) is kept
+    # only where the reader all but rules out "not a die": the finder misses dice among game
+    # material and at steep slants by a little, and the reader tells most of those from the
+    # board's marks it also lets through.
+    faint_find: float = 0.3
+    faint_not_a_die: float = 0.03
     unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
     # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
     # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot
@@ -172,7 +178,7 @@ class ModelReader:
         pips_p, colour_p = outputs[0], outputs[1]
         if self.config.second_look:
             pips_p, colour_p = times.timed(
-                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p)
+                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, found)
             )
         remembered = _Remembered(None, None)
         if len(outputs) > 2:
@@ -213,12 +219,13 @@ class ModelReader:
         cast: npt.NDArray[np.float32],
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
+        found: list[finder.Candidate],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """Average each doubtful die's answers over its crop at four turns."""
         cfg = self.config
         doubt = _faces(pips_p).max(axis=1) < cfg.unsure_below
         doubt |= colour_p.max(axis=1) < cfg.colour_unsure_below
-        doubt &= pips_p[:, 0] <= cfg.not_a_die
+        doubt &= pips_p[:, 0] <= _not_a_die_bars(found, cfg)
         index = np.flatnonzero(doubt)
         if index.size == 0:
             return pips_p, colour_p
@@ -244,6 +251,7 @@ class ModelReader:
         remembered = remembered or _Remembered(None, None)
         h, w = frame_bgr.shape[:2]
         dice: list[Die] = []
+        bars = _not_a_die_bars(found, self.config)
         for k, (cand, pp, cp) in enumerate(zip(found, pips_p, colour_p, strict=True)):
             box = _clip_box(cand.box_xyxy, w, h)
             painted = None
@@ -252,7 +260,7 @@ class ModelReader:
             if painted is not None:
                 dice.append(painted)
                 continue
-            if pp[0] > self.config.not_a_die:
+            if pp[0] > bars[k]:
                 if box is not None and self.config.colour_faces and faces is None:
                     dice += colour_face.colour_face_die(frame_bgr, box, cand.score, self.config)
                 continue
@@ -275,6 +283,12 @@ class ModelReader:
             dice.append(Die(colour.colour, pips, conf, box, unsure, signature))
         kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
         return DiceReading.of(_drop_tiny(kept, self.config.min_size_share, self.config.size_quorum))
+
+
+def _not_a_die_bars(found: list[finder.Candidate], config: ReaderConfig) -> npt.NDArray[np.float32]:
+    """Each candidate's bar for "not a die": the usual one, or the faint finds' stricter one."""
+    scores = np.asarray([c.score for c in found], np.float32)
+    return np.where(scores < config.faint_find, config.faint_not_a_die, config.not_a_die)
 
 
 def _faces(pips_p: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:

@@ -127,7 +127,8 @@ def test_only_doubtful_dice_get_a_second_look() -> None:
     reader = ModelReader(classifier, classifier, ReaderConfig())  # type: ignore[arg-type]
     pips, _ = classifier.run(batch, np.zeros((2, 3), np.float32))
     colour = np.tile(np.eye(9, dtype=np.float32)[0], (2, 1))
-    again, _ = reader._look_again(batch, np.zeros((2, 3), np.float32), pips, colour)
+    found = [Candidate((0, 0, 10, 10), 0.9)] * 2
+    again, _ = reader._look_again(batch, np.zeros((2, 3), np.float32), pips, colour, found)
     assert classifier.seen == 2 + 3  # the doubtful die, three turns
     assert again[0] == pytest.approx(pips[0])
     # One of the three turns brings the bright corner to the top left: 1 sure answer in 4.
@@ -156,6 +157,28 @@ def test_colour_has_its_own_higher_bar_for_sure(
     reading = reader._assemble(frame, [Candidate((10, 10, 50, 50), 0.9)], pips, colour)
     (die,) = reading.dice
     assert (die.pips, die.colour, die.unsure) == (3, Colour.BLUE, unsure)
+
+
+@pytest.mark.parametrize(
+    ("score", "not_die_p", "kept"),
+    [
+        (0.90, 0.40, True),  # a clear find: the usual bar of 0.5
+        (0.90, 0.60, False),
+        (0.25, 0.40, False),  # a faint find the reader doubts at all is a board's mark
+        (0.25, 0.02, True),  # ... unless the reader all but rules "not a die" out
+        (0.30, 0.40, True),  # from `faint_find` on, a find is clear
+    ],
+)
+def test_a_faint_find_needs_a_reader_all_but_sure_it_is_a_die(
+    score: float, not_die_p: float, kept: bool
+) -> None:
+    config = ReaderConfig(find_threshold=0.2)
+    reader = ModelReader(TurnSensitive(), TurnSensitive(), config)  # type: ignore[arg-type]
+    pips = np.array([[not_die_p, 0, 0, 1 - not_die_p, 0, 0, 0]], np.float32)
+    colour = np.tile(np.eye(9, dtype=np.float32)[4], (1, 1))
+    frame = np.zeros((100, 100, 3), np.uint8)
+    reading = reader._assemble(frame, [Candidate((10, 10, 50, 50), score)], pips, colour)
+    assert len(reading.dice) == kept
 
 
 class ScaleSpy:
