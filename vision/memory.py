@@ -46,6 +46,10 @@ _AB_BIN = np.clip(
     _AB_BINS - 1,
 )
 _L_BIN = np.clip(_LEVELS * _L_BINS // 256, 0, _L_BINS - 1).astype(np.int32)
+_HIST_WIDTH = _AB_BINS * _AB_BINS + _L_BINS
+_BIN_LUT = np.stack([_AB_BINS * _AB_BINS + _L_BIN, _AB_BIN * _AB_BINS, _AB_BIN], axis=1).astype(
+    np.uint8
+)[:, None, :]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,18 +141,16 @@ def colour_histograms(crops_bgr: npt.NDArray[np.uint8]) -> Floats:
     n, size = crops_bgr.shape[0], crops_bgr.shape[1]
     half = max(1, round(size * _MIDDLE / CROP_SCALE / 2))
     lo, hi = size // 2 - half, size // 2 + half
-    middle = np.ascontiguousarray(crops_bgr[:, lo:hi, lo:hi])
     side = hi - lo
-    lab = np.asarray(cv2.cvtColor(middle.reshape(n * side, side, 3), cv2.COLOR_BGR2LAB), np.uint8)
-    lab = lab.reshape(n, side * side, 3)
-    width = _AB_BINS * _AB_BINS + _L_BINS
-    rows = np.arange(n, dtype=np.int32)[:, None] * width
-    hue_bin = _AB_BIN[lab[..., 1]] * _AB_BINS + _AB_BIN[lab[..., 2]]
-    light_bin = _AB_BINS * _AB_BINS + _L_BIN[lab[..., 0]]
-    hue = np.bincount((rows + hue_bin).ravel(), minlength=n * width)
-    lit = np.bincount((rows + light_bin).ravel(), minlength=n * width)
-    # Lightness counts half: it moves with the lamp more than hue does.
-    out = (hue + 0.5 * lit).reshape(n, width).astype(np.float32)
+    middle = np.ascontiguousarray(crops_bgr[:, lo:hi, lo:hi]).reshape(n * side, side, 3)
+    # Each Lab channel's bin by one table lookup: L -> its bin past the a*b* ones, a* -> its
+    # row of the a*b* grid, b* -> its column; a*b*'s bin is then their sum.
+    binned = cv2.LUT(cv2.cvtColor(middle, cv2.COLOR_BGR2LAB), _BIN_LUT).reshape(n, side * side, 3)
+    rows = np.arange(0, n * _HIST_WIDTH, _HIST_WIDTH, dtype=np.int32)[:, None]
+    both = np.concatenate([binned[..., 1] + binned[..., 2], binned[..., 0]], axis=1)
+    counts = np.bincount((rows + both).ravel(), minlength=n * _HIST_WIDTH)
+    out = counts.reshape(n, _HIST_WIDTH).astype(np.float32)
+    out[:, _AB_BINS * _AB_BINS :] *= 0.5  # lightness counts half: it moves with the lamp more
     return np.asarray(np.sqrt(out / np.float32(side * side)), np.float32)
 
 

@@ -183,7 +183,7 @@ class ModelReader:
         remembered = _Remembered(None, None)
         if len(outputs) > 2:
             pips_p, colour_p, remembered = times.timed(
-                "memory", lambda: self._remember(stack, outputs[2], pips_p, colour_p)
+                "memory", lambda: self._remember(stack, outputs[2], pips_p, colour_p, found)
             )
         faces = self._face_output(outputs)
         return times.timed(
@@ -205,13 +205,24 @@ class ModelReader:
         embedding: npt.NDArray[np.float32],
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
+        found: list[finder.Candidate],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], _Remembered]:
-        sigs = mem.signatures(embedding, stack)
+        # Only the candidates the network keeps as dice: the memory can only raise "not a die"
+        # (`vision.memory.combine`), so it never brings back one the network dropped, and no
+        # dropped candidate's signature reaches a reading.
+        kept = np.flatnonzero(pips_p[:, 0] <= _not_a_die_bars(found, self.config))
+        if kept.size == 0:
+            return pips_p, colour_p, _Remembered(None, None)
+        sigs = mem.signatures(embedding[kept], stack[kept])
+        every = np.zeros((len(pips_p), sigs.shape[1]), np.float32)
+        every[kept] = sigs
         if self.memory is None or len(self.memory) == 0:
-            return pips_p, colour_p, _Remembered(sigs, None)
+            return pips_p, colour_p, _Remembered(every, None)
         told = mem.recall(self.memory, sigs, self.config.memory)
-        pips_p, colour_p = mem.combine(pips_p, colour_p, told)
-        return pips_p, colour_p, _Remembered(sigs, told.trust)
+        pips_p, colour_p, trust = pips_p.copy(), colour_p.copy(), np.zeros(len(pips_p), np.float32)
+        pips_p[kept], colour_p[kept] = mem.combine(pips_p[kept], colour_p[kept], told)
+        trust[kept] = told.trust
+        return pips_p, colour_p, _Remembered(every, trust)
 
     def _look_again(
         self,

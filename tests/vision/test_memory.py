@@ -3,6 +3,7 @@ margins between kinds move the network's reading."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -173,3 +174,20 @@ def test_backed_by_the_table_a_die_of_no_game_colour_is_not_a_game_die(
     colour_p[COLOURS.index(Colour.BLUE)] = 0.2
     pick = pick_colour(colour_p, (Colour.RED, Colour.YELLOW, Colour.BLUE), not_game=not_game)
     assert pick.colour is expected
+
+
+def test_colour_histograms_count_each_pixel_of_the_middle_in_its_bins() -> None:
+    """The lookup-table histogram against the recipe pixel by pixel: a*b* on an 8 x 8 grid over
+    64..192, lightness in 4 bins counted half, each over the crop's middle, square-rooted."""
+    rng = np.random.default_rng(3)
+    crops = rng.integers(0, 256, (4, 48, 48, 3), dtype=np.uint8)
+    got = mem.colour_histograms(crops)
+    lo, hi = 24 - 12, 24 + 12  # 48 * 0.6 / 1.25 = 23 pixels, rounded to 24
+    for crop, row in zip(crops, got, strict=True):
+        lab = cv2.cvtColor(np.ascontiguousarray(crop[lo:hi, lo:hi]), cv2.COLOR_BGR2LAB)
+        want = np.zeros(68)
+        for light, a, b in lab.reshape(-1, 3).astype(int):
+            a_bin, b_bin = (min(max((v - 64) * 8 // 128, 0), 7) for v in (a, b))
+            want[a_bin * 8 + b_bin] += 1
+            want[64 + light * 4 // 256] += 0.5
+        assert np.allclose(row, np.sqrt(want / (hi - lo) ** 2), atol=1e-6)
