@@ -90,6 +90,27 @@ class LiveScore:
         )
 
 
+def summed(scores: Sequence[LiveScore]) -> LiveScore:
+    """Several videos' scores as one: every count added, every list joined (a folder's videos
+    together, a figure one die does not swing)."""
+    if not scores:
+        raise ValueError("no scores to add")
+    return LiveScore(
+        throws=sum(s.throws for s in scores),
+        rolls=sum(s.rolls for s in scores),
+        caught=sum(s.caught for s in scores),
+        in_time=sum(s.in_time for s in scores),
+        false_rolls=tuple(f for s in scores for f in s.false_rolls),
+        delays_ms=tuple(d for s in scores for d in s.delays_ms),
+        labelled=sum(s.labelled for s in scores),
+        right=sum(s.right for s in scores),
+        right_first=sum(s.right_first for s in scores),
+        unsure=sum(s.unsure for s in scores),
+        corrections=sum(s.corrections for s in scores),
+        still_right=sum(s.still_right for s in scores),
+    )
+
+
 def right_dice(boxes: Sequence[LabelledBox], reading: DiceReading, match_by: MatchBy) -> int:
     """Labelled dice found with their pips right."""
     cells = score_image(boxes, reading.dice, match_by).pip_cells

@@ -10,7 +10,8 @@ its labelled dice, and the distractions' frames.
 
 The photos, a fixed choice: the folder's held-out side by name, then its training side by name,
 keeping photos with 1 to `MAX_DICE` dice and skipping one whose dice all lie where the last
-kept photo's lay with the same values (no throw could be told from it).
+kept photo's lay with the same values (no throw could be told from it). Video `part` k of a
+folder takes the next six of that order after the first k videos' photos.
 """
 
 from __future__ import annotations
@@ -68,9 +69,10 @@ def _same_places(a: LabelledImage, b: LabelledImage) -> bool:
 
 
 def pick_photos(
-    images: Sequence[LabelledImage], split_of: Mapping[str, str]
+    images: Sequence[LabelledImage], split_of: Mapping[str, str], part: int = 0
 ) -> tuple[LabelledImage, ...]:
-    """The module doc's fixed choice; `split_of` maps each image's path to its side."""
+    """The module doc's fixed choice for video `part`; `split_of` maps each image's path to its
+    side."""
     ordered = sorted(images, key=lambda im: (split_of[str(im.path)] != "test", im.path.name))
     chosen: list[LabelledImage] = []
     for im in ordered:
@@ -79,9 +81,9 @@ def pick_photos(
         if chosen and _same_places(chosen[-1], im):
             continue
         chosen.append(im)
-        if len(chosen) == THROWS:
+        if len(chosen) == THROWS * (part + 1):
             break
-    return tuple(chosen)
+    return tuple(chosen[THROWS * part :])
 
 
 def load_photo(im: LabelledImage, size: tuple[int, int]) -> U8:
@@ -156,15 +158,16 @@ def bump_frames(still: U8, rng: np.random.Generator) -> list[U8]:
     return out
 
 
-def build(folder: Path, seed: int = 0) -> LiveVideo:
-    """The module doc's video for one labelled folder (deterministic for `seed`)."""
+def build(folder: Path, seed: int = 0, part: int = 0) -> LiveVideo:
+    """The module doc's video `part` for one labelled folder (deterministic for `seed`)."""
     from models.splits import split_of
 
     dataset = load_dataset(folder)
     sides = {str(im.path): split_of(dataset.name, im.path) for im in dataset.images}
-    photos = pick_photos(dataset.images, sides)
+    photos = pick_photos(dataset.images, sides, part)
     if len(photos) < THROWS:
-        raise ValueError(f"{folder}: {len(photos)} usable photos, a video needs {THROWS}")
+        left = f" after the first {part} videos'" if part else ""
+        raise ValueError(f"{folder}: {len(photos)} usable photos{left}, a video needs {THROWS}")
     rng = np.random.default_rng(seed)
     size = (photos[0].width, photos[0].height)
     # Labels boxing the pip groups only (matched by centre): a die's size from the whole folder.
@@ -200,7 +203,8 @@ def build(folder: Path, seed: int = 0) -> LiveVideo:
             frames.extend(bump_frames(photo, rng))
             still(photo, AFTER_S)
         throws.append(ThrowTruth(im.path.name, tumble_at, settle_at, len(frames), boxes))
-    truth = VideoTruth(dataset.name, FPS, dataset.match_by, tuple(throws), tuple(distractions))
+    name = f"{dataset.name} #{part + 1}" if part else dataset.name
+    truth = VideoTruth(name, FPS, dataset.match_by, tuple(throws), tuple(distractions))
     return LiveVideo(truth, tuple(frames), photos)
 
 

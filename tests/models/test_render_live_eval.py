@@ -38,3 +38,25 @@ def test_eval_live_prints_the_command_and_scores_each_folder(
     assert 0 <= report["right"] <= report["labelled"]
     assert len(lines) == 2
     assert f"{short}: 2 usable photos, a video needs 6" in err
+
+
+def test_eval_live_sums_a_folders_videos_each_from_the_next_photos(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["eval-live", str(folder), "--game", "none", "--videos", "2", "--json"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert lines[0].endswith("--seed 0 --videos 2 --json")
+    first, second, total = (json.loads(line) for line in lines[1:])
+    assert (first["set"], total["set"]) == (folder.name, f"{folder.name}, 2 videos")
+    assert second["set"] == f"{folder.name} #2"
+    for key in ("throws", "labelled", "right", "still_right", "caught"):
+        assert total[key] == first[key] + second[key]
+    assert total["throws"] == 12
+
+
+def test_eval_live_says_when_a_folder_has_too_few_photos_for_more_videos(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval-live", str(folder), "--game", "none", "--videos", "3"]) == 1
+    assert "usable photos after the first 2 videos', a video needs 6" in capsys.readouterr().err

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vision.datasets import LabelledBox
-from vision.live_score import Distraction, SentRoll, ThrowTruth, VideoTruth, score_live
+from vision.live_score import Distraction, SentRoll, ThrowTruth, VideoTruth, score_live, summed
 from vision.types import Colour, DiceReading, Die
 
 BOXES = (LabelledBox((10, 10, 50, 50), 3), LabelledBox((100, 10, 140, 50), 5))
@@ -102,3 +102,25 @@ def test_first_as_sent_and_unsure_are_counted() -> None:
 def test_a_reading_per_throw_is_needed() -> None:
     with pytest.raises(ValueError, match="2 still readings for 3 throws"):
         score_live(TRUTH, [], [RIGHT, RIGHT])
+
+
+def test_videos_summed_count_every_throw_and_die_and_meet_targets_only_together() -> None:
+    good = score_live(TRUTH, [sent(41), sent(107), sent(173)], [RIGHT] * 3)
+    # A die short of the stills here, a die more than the stills there.
+    short = score_live(TRUTH, [sent(41, read(3, 6), read(3, 6)), sent(107), sent(173)], [RIGHT] * 3)
+    ahead = score_live(TRUTH, [sent(41), sent(107), sent(173)], [read(3, 6)] + [RIGHT] * 2)
+    assert not short.meets_targets() and ahead.meets_targets()
+    both = summed([short, ahead])
+    assert (both.throws, both.caught, both.labelled, both.right, both.still_right) == (
+        6,
+        6,
+        12,
+        11,
+        11,
+    )
+    assert both.meets_targets()
+    assert summed([good, good]).delays_ms == good.delays_ms * 2
+    late = score_live(TRUTH, [sent(41), sent(99 + 30)], [RIGHT] * 3)
+    assert not summed([good, late]).meets_targets()
+    with pytest.raises(ValueError, match="no scores"):
+        summed([])
