@@ -8,14 +8,14 @@ the tumbling seen since, so it replays the same way from a recording. Events
 - `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
   differs from the last one the way a throw makes it differ. After the dice tumbled (at least
   `tumble_frames` frames where the picture or the dice moved showing dice away from every last
-  place, at least half of those seen),
-  that is anything but every die lying where it was with the same value: dice of one colour
-  thrown into a small box land where the last ones lay. Without tumbling (a hand passing over,
-  the camera bumped), most dice must have moved or, after as many frames of motion, show new
-  faces; after the table was cleared, anything differs. Doubtful dice that came with no motion
-  at all (a printed wall, a speck of the empty table) are never a throw, even where the finder
-  keeps losing and finding them: dice only found or lost while nothing in the picture changed
-  did not move.
+  place, at least half of those seen), that is anything but every die lying where it was
+  (within `kept_tolerance` of a die) with the same value: dice of one colour thrown into a small
+  box land where the last ones lay. Without tumbling (a hand passing over, the camera bumped),
+  most dice must have moved or, after as many frames of motion, lie `kept_tolerance` off their
+  places or show new faces; after the table was cleared, anything differs. Doubtful dice that
+  came with no motion at all (a printed wall, a speck of the empty table) are never a throw,
+  even where the finder keeps losing and finding them: dice only found or lost while nothing in
+  the picture changed did not move.
   A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
   confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
 - `RollCorrected`: dice of the last roll that were unsure cleared while the dice lay still (the
@@ -247,11 +247,13 @@ class SettleDetector:
             return any(self._difference(self._last_roll, candidate))
         burst = self.config.tumble_frames
         if self._tumbled >= burst:
-            return bool(self._difference(self._scene, candidate)[1])
+            placed = self._difference(self._scene, candidate, self.config.kept_tolerance)
+            return bool(placed[1])
         # Most dice moved; after a burst of motion, or showing new faces where they lay (dice
         # too big to fly clear of their last places in a small box).
         long_stir = self._stirred >= burst
-        kept = pair(self._scene.dice, candidate.dice, self._near(same_value=long_stir))
+        limit = self.config.kept_tolerance if long_stir else None
+        kept = pair(self._scene.dice, candidate.dice, self._near(long_stir, limit))
         moved = len(candidate) - len(kept)
         if long_stir and len(candidate) >= _MANY_DICE:
             # Many dice thrown among their last places (fifteen of one value on a small felt)
@@ -271,9 +273,9 @@ class SettleDetector:
         return away >= min(2, len(self._scene)) and 2 * away >= len(reading)
 
     def _difference(
-        self, before: DiceReading, after: DiceReading
+        self, before: DiceReading, after: DiceReading, limit: float | None = None
     ) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
-        kept = pair(before.dice, after.dice, self._near(same_value=True))
+        kept = pair(before.dice, after.dice, self._near(True, limit))
         taken = set(kept.values())
         removed = tuple(d for i, d in enumerate(before.dice) if i not in kept)
         added = tuple(d for j, d in enumerate(after.dice) if j not in taken)
@@ -285,11 +287,13 @@ class SettleDetector:
         shift = max(abs(p - q) for p, q in zip(a.box_xyxy, b.box_xyxy, strict=True))
         return shift if shift <= tol else None
 
-    def _near(self, same_value: bool | None) -> Callable[[Die, Die], float | None]:
-        """Dice within `moved_tolerance` sizes: of one colour, and one value with `same_value`
-        (a die the reader doubts may be of any colour: its colour flickers); with None,
-        whatever their colour and value."""
-        limit = self.config.moved_tolerance
+    def _near(
+        self, same_value: bool | None, limit: float | None = None
+    ) -> Callable[[Die, Die], float | None]:
+        """Dice within `limit` sizes (`moved_tolerance` by default): of one colour, and one
+        value with `same_value` (a die the reader doubts may be of any colour: its colour
+        flickers); with None, whatever their colour and value."""
+        limit = self.config.moved_tolerance if limit is None else limit
 
         def close(a: Die, b: Die) -> float | None:
             doubted = a.unsure or b.unsure

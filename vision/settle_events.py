@@ -33,6 +33,9 @@ class SettleConfig:
     out with that die marked unsure; a die the reader doubts never holds it). `tumble_frames`
     frames where the picture or the dice moved, showing dice away from every last place, make
     a throw of the next still scene unless every die lies where it was with the same value.
+    After a stir that long without dice away, a die lies where it was within `kept_tolerance`
+    sizes of a last die of its value: dice thrown into a small box land a third of a die from
+    their last places, while a hand that passed over leaves them where they lay.
     """
 
     settle_ms: float = 250.0
@@ -44,10 +47,17 @@ class SettleConfig:
     still_tolerance: float = 0.15
     still_min_px: float = 2.0
     moved_tolerance: float = 0.75
+    kept_tolerance: float = 0.25
     tumble_frames: int = 3
 
     def __post_init__(self) -> None:
-        for name in ("settle_ms", "empty_ms", "still_tolerance", "moved_tolerance"):
+        for name in (
+            "settle_ms",
+            "empty_ms",
+            "still_tolerance",
+            "moved_tolerance",
+            "kept_tolerance",
+        ):
             value = getattr(self, name)
             if not (value > 0 and math.isfinite(value)):
                 raise ValueError(f"{name} must be a positive number, got {value!r}")

@@ -16,6 +16,9 @@ from vision.types import Colour, DiceReading, Die
 RED_BOX = DiceReading.of([die(100, 100, 4), die(150, 110, 6), die(120, 160, 2)])
 
 
+TWO_FOURS = DiceReading.of([die(100, 100, 4), die(220, 130, 4)])
+
+
 def rethrown(reading: DiceReading, pips: tuple[int, ...]) -> DiceReading:
     return DiceReading(tuple(replace(d, pips=p) for d, p in zip(reading, pips, strict=True)))
 
@@ -52,8 +55,14 @@ CASES: list[tuple[str, Then, list[str]]] = [
         ["SettledRoll", "SettledRoll"],
     ),
     (
-        "same colour, one die nudged a little, after tumbling",
+        # Dice in flight, then one lies a third of a die from its last place: it was thrown.
+        "same colour, one die landed a third of a die off its last place, after tumbling",
         lambda s: s.throw(moved(RED_BOX, 12, 0, {0})).still(moved(RED_BOX, 12, 0, {0}), 1600),
+        ["SettledRoll", "SettledRoll"],
+    ),
+    (
+        "same colour, every die within a few pixels of its last place, after tumbling",
+        lambda s: s.throw(moved(RED_BOX, 4, -3)).still(moved(RED_BOX, 4, -3), 1600),
         ["SettledRoll"],
     ),
     (
@@ -105,6 +114,25 @@ def test_what_is_a_throw_at_a_small_box_of_red_dice(
 ) -> None:
     events, _ = then(in_box()).run()
     assert kinds(events) == expected, name
+
+
+@pytest.mark.parametrize(
+    ("name", "landed", "expected"),
+    [
+        ("each a third of a die and more off", moved(TWO_FOURS, 10, 12), 2),
+        ("one a third of a die off, one where it lay", moved(TWO_FOURS, 10, 12, {0}), 1),
+        ("both where they lay", TWO_FOURS, 1),
+    ],
+)
+def test_two_dice_of_one_value_stirred_in_a_small_tray(
+    name: str, landed: DiceReading, expected: int
+) -> None:
+    """Thrown in a small tray, two dice stir the picture but never fly clear of their last
+    places (each within 0.75 of a die of one); they land a third of a die off them or more.
+    matteop65-white's third live video lost two such throws."""
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(TWO_FOURS).still(TWO_FOURS, 1600)
+    events, _ = script.hand(moved(TWO_FOURS, 8, 6), 300).still(landed, 1600).run()
+    assert kinds(events).count("SettledRoll") == expected, name
 
 
 @pytest.mark.parametrize("speck_every", [2, 3, 5])
