@@ -253,7 +253,10 @@ class SettleDetector:
         # too big to fly clear of their last places in a small box).
         long_stir = self._stirred >= burst
         limit = self.config.kept_tolerance if long_stir else None
-        kept = pair(self._scene.dice, candidate.dice, self._near(long_stir, limit))
+        # A doubted die's value flickers from frame to frame: in its place, a new value read
+        # with doubt is no new face (a hand passed over a crowd of doubted dice).
+        near = self._near(long_stir, limit, doubt_any_value=True)
+        kept = pair(self._scene.dice, candidate.dice, near)
         moved = len(candidate) - len(kept)
         if long_stir and len(candidate) >= _MANY_DICE:
             # Many dice thrown among their last places (fifteen of one value on a small felt)
@@ -288,18 +291,19 @@ class SettleDetector:
         return shift if shift <= tol else None
 
     def _near(
-        self, same_value: bool | None, limit: float | None = None
+        self, same_value: bool | None, limit: float | None = None, doubt_any_value: bool = False
     ) -> Callable[[Die, Die], float | None]:
         """Dice within `limit` sizes (`moved_tolerance` by default): of one colour, and one
         value with `same_value` (a die the reader doubts may be of any colour: its colour
-        flickers); with None, whatever their colour and value."""
+        flickers; with `doubt_any_value`, of any value too); with None, whatever their colour
+        and value."""
         limit = self.config.moved_tolerance if limit is None else limit
 
         def close(a: Die, b: Die) -> float | None:
             doubted = a.unsure or b.unsure
             if same_value is not None and a.colour is not b.colour and not doubted:
                 return None
-            if same_value and a.pips != b.pips:
+            if same_value and a.pips != b.pips and not (doubt_any_value and doubted):
                 return None
             (ax, ay), (bx, by) = a.centre_xy, b.centre_xy
             distance = math.hypot(ax - bx, ay - by)

@@ -358,3 +358,25 @@ def test_a_hand_over_a_crowd_with_one_value_in_doubt_is_no_throw() -> None:
     flicker = DiceReading((replace(CROWD.dice[0], pips=5, unsure=True), *CROWD.dice[1:]))
     events, _ = script.hand(CROWD, 600).still(flicker, 1600).run()
     assert "SettledRoll" not in kinds(events)[1:]
+
+
+@pytest.mark.parametrize(
+    ("doubted", "expected"),
+    [
+        (True, 0),  # doubted values flicker: in their places they are no new faces
+        (False, 1),  # sure new faces on a third of a crowd in place after a stir: rethrown
+    ],
+)
+def test_a_hand_over_a_crowd_of_doubted_dice_whose_values_flicker(
+    doubted: bool, expected: int
+) -> None:
+    """The holdout2 renders' third video: 21 dice, nearly all doubted, a hand passes, and a
+    third of them read other values where they lay. A false roll, before a doubted value
+    counted as a new face."""
+    unsure = DiceReading(tuple(replace(d, unsure=doubted) for d in CROWD))
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(unsure).still(unsure, 1600)
+    after = DiceReading(
+        tuple(replace(d, pips=d.pips % 6 + 1) if i % 3 == 0 else d for i, d in enumerate(unsure))
+    )
+    events, _ = script.hand(unsure, 600).still(after, 1600).run()
+    assert kinds(events)[1:].count("SettledRoll") == expected
