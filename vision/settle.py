@@ -247,15 +247,13 @@ class SettleDetector:
             return any(self._difference(self._last_roll, candidate))
         burst = self.config.tumble_frames
         if self._tumbled >= burst:
-            placed = self._difference(self._scene, candidate, self.config.kept_tolerance)
-            return bool(placed[1])
+            return bool(self._difference(self._scene, candidate, placed=True)[1])
         # Most dice moved; after a burst of motion, or showing new faces where they lay (dice
         # too big to fly clear of their last places in a small box).
         long_stir = self._stirred >= burst
-        limit = self.config.kept_tolerance if long_stir else None
         # A doubted die's value flickers from frame to frame: in its place, a new value read
         # with doubt is no new face (a hand passed over a crowd of doubted dice).
-        near = self._near(long_stir, limit, doubt_any_value=True)
+        near = self._near(long_stir, placed=long_stir, doubt_any_value=True)
         kept = pair(self._scene.dice, candidate.dice, near)
         moved = len(candidate) - len(kept)
         if long_stir and len(candidate) >= _MANY_DICE:
@@ -276,9 +274,9 @@ class SettleDetector:
         return away >= min(2, len(self._scene)) and 2 * away >= len(reading)
 
     def _difference(
-        self, before: DiceReading, after: DiceReading, limit: float | None = None
+        self, before: DiceReading, after: DiceReading, placed: bool = False
     ) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
-        kept = pair(before.dice, after.dice, self._near(True, limit))
+        kept = pair(before.dice, after.dice, self._near(True, placed=placed))
         taken = set(kept.values())
         removed = tuple(d for i, d in enumerate(before.dice) if i not in kept)
         added = tuple(d for j, d in enumerate(after.dice) if j not in taken)
@@ -291,13 +289,14 @@ class SettleDetector:
         return shift if shift <= tol else None
 
     def _near(
-        self, same_value: bool | None, limit: float | None = None, doubt_any_value: bool = False
+        self, same_value: bool | None, placed: bool = False, doubt_any_value: bool = False
     ) -> Callable[[Die, Die], float | None]:
-        """Dice within `limit` sizes (`moved_tolerance` by default): of one colour, and one
-        value with `same_value` (a die the reader doubts may be of any colour: its colour
-        flickers; with `doubt_any_value`, of any value too); with None, whatever their colour
-        and value."""
-        limit = self.config.moved_tolerance if limit is None else limit
+        """Dice within `moved_tolerance` of the larger one's side, or with `placed` (lying
+        where it was) `kept_tolerance` of the smaller one's (a big die landing beside a small
+        one is no die lying still): of one colour, and one value with `same_value` (a die the
+        reader doubts may be of any colour: its colour flickers; with `doubt_any_value`, of any
+        value too); with None, whatever their colour and value."""
+        cfg = self.config
 
         def close(a: Die, b: Die) -> float | None:
             doubted = a.unsure or b.unsure
@@ -307,6 +306,10 @@ class SettleDetector:
                 return None
             (ax, ay), (bx, by) = a.centre_xy, b.centre_xy
             distance = math.hypot(ax - bx, ay - by)
-            return distance if distance <= limit * max(a.size_px, b.size_px) else None
+            if placed:
+                reach = cfg.kept_tolerance * min(a.size_px, b.size_px)
+            else:
+                reach = cfg.moved_tolerance * max(a.size_px, b.size_px)
+            return distance if distance <= reach else None
 
         return close

@@ -380,3 +380,19 @@ def test_a_hand_over_a_crowd_of_doubted_dice_whose_values_flicker(
     )
     events, _ = script.hand(unsure, 600).still(after, 1600).run()
     assert kinds(events)[1:].count("SettledRoll") == expected
+
+
+def test_one_big_die_landing_over_a_small_ones_last_place_is_a_throw() -> None:
+    """aws-phone's first live video: three dice of about 50 px, then one of 140 px (closer to the
+    phone) thrown, its centre half a small die from a last place. Within a quarter of the
+    larger side it counted as lying where the small one lay, and the throw came out as a
+    scene change."""
+    small = DiceReading.of([die(100, 100, 4, unsure=True), die(260, 160, 5, unsure=True)])
+    big = DiceReading.of(
+        [replace(die(0, 0, 2, unsure=True), box_xyxy=(230.0, 125.0, 370.0, 265.0))]
+    )  # centre (300, 195): 25 px from the 5's
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(small).still(small, 1600)
+    for k in range(12):  # flying in alone: never two dice away, so no tumble is counted
+        script.add(moved(big, -8 * (12 - k), -4 * (12 - k)), HIGH)
+    events, _ = script.still(big, 1600).run()
+    assert kinds(events) == ["SettledRoll", "SettledRoll"]
