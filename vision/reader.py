@@ -51,7 +51,7 @@ class ReaderConfig:
     # every scale, 68% without).
     small_die_px: float = 60.0
     sure_find: float = 0.5
-    find_threshold: float = 0.3
+    find_threshold: float = 0.25
     max_dice: int = 64
     not_a_die: float = 0.5  # drop a candidate whose "not a die" probability is above this
     # A faint find (the finder scored it under `faint_find`, at least `find_threshold`) is kept

@@ -39,7 +39,9 @@ def flyer_config() -> ReaderConfig:
     (`vision.colour_face`); the normal die is read as a pip die."""
     from vision.reader import ReaderConfig
 
-    return ReaderConfig(colour_faces=True)
+    # Its finder's candidates from 0.3 up, as `flyer_check` measured it (faint finds, which the
+    # pip table keeps where the reader is sure of them, were never measured here).
+    return ReaderConfig(colour_faces=True, find_threshold=0.3)
 
 
 def reader_config(game: str | None) -> ReaderConfig | None:

@@ -59,7 +59,7 @@ def test_the_phantom_step_marks_a_boards_pieces_one_by_one(chromium: Any, tmp_pa
     from companion.tables.register import groups, numbered
     from tests.tables.support import board
 
-    table = board(5008)
+    table = board(5041)
     data = tmp_path / "data"
     session = Session.open(data, poll_s=0.05)
     feed = FakeFeed(fresh_reader(), table.thrown)
