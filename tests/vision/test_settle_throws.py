@@ -396,3 +396,22 @@ def test_one_big_die_landing_over_a_small_ones_last_place_is_a_throw() -> None:
         script.add(moved(big, -8 * (12 - k), -4 * (12 - k)), HIGH)
     events, _ = script.still(big, 1600).run()
     assert kinds(events) == ["SettledRoll", "SettledRoll"]
+
+
+def test_a_finder_swapping_between_two_readings_of_a_still_crowd_holds_no_roll_back() -> None:
+    """epanemu-felt's casino dice at a steep slant: with nothing in the picture moving, the
+    finder reads 11 of 15 dice in one frame and another 9 in the next. A third of the dice
+    differing ended the still run every few frames, and the roll came 733 ms after the dice
+    settled; where nothing moved, half may differ."""
+    many = DiceReading.of(
+        [die(60 + 70 * (i % 5), 60 + 70 * (i // 5), i % 6 + 1) for i in range(15)]
+    )
+    one = DiceReading(many.dice[:11])
+    other = DiceReading((*many.dice[:8], many.dice[11]))
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(one)
+    landed = script.steps[-1][0]
+    for k in range(30):
+        script.add(one if k % 2 else other, 0.0)
+    events, _ = script.run()
+    assert kinds(events) == ["SettledRoll"]
+    assert events[0][0] - landed <= 250 + 2000 / FPS
