@@ -3,11 +3,11 @@
 Each die of the run is a track, kept where it first lay. A frame continues the run when the
 tracks the run counts (seen in more than half of its frames) are still in their places but for a
 few dice seen or missed (one, or a third of them; half where nothing in the picture moved): a
-speck the finder sees in one frame and not
-the next, or a die it misses for a frame, does not start the run again (which would hold a roll
-back); a die that moved (gone from its place, new beside it) does, unless nothing in the picture
-moved (a box the finder drew a little elsewhere). The run's dice are its counted tracks, each as
-last seen, each following its die however the finder boxed it.
+speck the finder sees in one frame and not the next, or a die it misses for a frame, does not
+start the run again (which would hold a roll back); a die that moved (gone from its place, new
+beside it) does, unless nothing in the picture moved (a box the finder drew a little elsewhere).
+The run's dice are its counted tracks, each as last seen, each following its die however the
+finder boxed it.
 """
 
 from __future__ import annotations
