@@ -389,7 +389,7 @@ def test_one_big_die_landing_over_a_small_ones_last_place_is_a_throw() -> None:
     scene change."""
     small = DiceReading.of([die(100, 100, 4, unsure=True), die(260, 160, 5, unsure=True)])
     big = DiceReading.of(
-        [replace(die(0, 0, 2, unsure=True), box_xyxy=(230.0, 125.0, 370.0, 265.0))]
+        [replace(die(0, 0, 2, unsure=True), box_xyxy=(230, 125, 370, 265))]
     )  # centre (300, 195): 25 px from the 5's
     script = Script().add(DiceReading.empty(), LOW, 10).throw(small).still(small, 1600)
     for k in range(12):  # flying in alone: never two dice away, so no tumble is counted
