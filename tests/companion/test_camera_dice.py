@@ -42,7 +42,7 @@ def test_each_game_says_how_its_dice_are_read(
     [
         (None, None),
         ("ryb", ReaderConfig(palette=RYB, colour_unsure_below=0.75)),
-        ("flyer", ReaderConfig(colour_faces=True)),
+        ("flyer", ReaderConfig(colour_faces=True, find_threshold=0.3)),
         ("modifier", None),
         ("rgb", None),
     ],
