@@ -13,8 +13,10 @@ ensure_rendered(Path('work-data/synth'), (*HOLDOUT_SETS, *MATERIAL_CHECK_SETS))"
 { date -u; nproc; lscpu | grep "Model name"; } > "$out/when.txt"
 dicetable bench > "$out/bench.txt"
 dicetable bench --live > "$out/bench_live.txt"
-# Beside the revision whose 23.5 ms (2026-11-23) is issue 21's target, on this machine today.
-scripts/bench_against.sh 151c8e4 > "$out/bench_against.txt"
+# Beside the revisions whose speed issues 21 (151c8e4, 23.5 ms on 2026-11-23) and 30 (7359caa)
+# ask not to fall behind, on this machine today.
+scripts/bench_against.sh 151c8e4 7359caa > "$out/bench_against.txt"
+dicetable bench --memory 1000 --empty > "$out/bench_memory_empty.txt"
 for reader in model baseline; do
     dicetable eval "$D/byler-colour" "$D/matteop65-white" "$D/rune55-gray" --reader "$reader" \
         > "$out/eval_${reader}_real.txt"
@@ -41,8 +43,9 @@ dicetable eval "$D/epanemu-felt" --match centre > "$out/eval_epanemu_test.txt"
 for set in material_empty material_dice; do
     dicetable eval "work-data/synth/$set" --split all > "$out/eval_$set.txt"
 done
-# Live rolls (issue 35, docs/live.md): a test video per real set and per held-out render set,
-# played as `dicetable watch --game ryb` plays a file.
+# Live rolls (issue 35, docs/live.md): three test videos per real set and per held-out render
+# set, played as `dicetable watch --game ryb` plays a file.
 dicetable eval-live "$D/byler-colour" "$D/rune55-pxl-colour" "$D/aws-phone" "$D/epanemu-felt" \
-    "$D/matteop65-white" work-data/synth/holdout work-data/synth/holdout2 > "$out/eval_live.txt"
+    "$D/matteop65-white" work-data/synth/holdout work-data/synth/holdout2 --videos 3 \
+    > "$out/eval_live.txt"
 echo "figures written to $out/"
