@@ -176,19 +176,20 @@ class ModelReader:
         stack, batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found))
         outputs = times.timed("classify", lambda: self._classifier.run(batch, cast))
         pips_p, colour_p = outputs[0], outputs[1]
+        bars = _not_a_die_bars(found, self.config)
         if self.config.second_look:
             pips_p, colour_p = times.timed(
-                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, found)
+                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars)
             )
         remembered = _Remembered(None, None)
         if len(outputs) > 2:
             pips_p, colour_p, remembered = times.timed(
-                "memory", lambda: self._remember(stack, outputs[2], pips_p, colour_p, found)
+                "memory", lambda: self._remember(stack, outputs[2], pips_p, colour_p, bars)
             )
         faces = self._face_output(outputs)
         return times.timed(
             "assemble",
-            lambda: self._assemble(frame_bgr, found, pips_p, colour_p, remembered, faces),
+            lambda: self._assemble(frame_bgr, found, pips_p, colour_p, bars, remembered, faces),
         )
 
     def _face_output(
@@ -205,12 +206,12 @@ class ModelReader:
         embedding: npt.NDArray[np.float32],
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
-        found: list[finder.Candidate],
+        bars: npt.NDArray[np.float32],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], _Remembered]:
         # Only the candidates the network keeps as dice: the memory can only raise "not a die"
         # (`vision.memory.combine`), so it never brings back one the network dropped, and no
         # dropped candidate's signature reaches a reading.
-        kept = np.flatnonzero(pips_p[:, 0] <= _not_a_die_bars(found, self.config))
+        kept = np.flatnonzero(pips_p[:, 0] <= bars)
         if kept.size == 0:
             return pips_p, colour_p, _Remembered(None, None)
         sigs = mem.signatures(embedding[kept], stack[kept])
@@ -230,13 +231,14 @@ class ModelReader:
         cast: npt.NDArray[np.float32],
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
-        found: list[finder.Candidate],
+        bars: npt.NDArray[np.float32],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-        """Average each doubtful die's answers over its crop at four turns."""
+        """Average each doubtful die's answers over its crop at four turns (`bars`: each
+        candidate's bar for "not a die", `_not_a_die_bars`)."""
         cfg = self.config
         doubt = _faces(pips_p).max(axis=1) < cfg.unsure_below
         doubt |= colour_p.max(axis=1) < cfg.colour_unsure_below
-        doubt &= pips_p[:, 0] <= _not_a_die_bars(found, cfg)
+        doubt &= pips_p[:, 0] <= bars
         index = np.flatnonzero(doubt)
         if index.size == 0:
             return pips_p, colour_p
@@ -256,13 +258,13 @@ class ModelReader:
         found: list[finder.Candidate],
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
+        bars: npt.NDArray[np.float32],
         remembered: _Remembered | None = None,
         faces: npt.NDArray[np.float32] | None = None,
     ) -> DiceReading:
         remembered = remembered or _Remembered(None, None)
         h, w = frame_bgr.shape[:2]
         dice: list[Die] = []
-        bars = _not_a_die_bars(found, self.config)
         for k, (cand, pp, cp) in enumerate(zip(found, pips_p, colour_p, strict=True)):
             box = _clip_box(cand.box_xyxy, w, h)
             painted = None

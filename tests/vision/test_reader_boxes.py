@@ -12,6 +12,7 @@ from vision.reader import (
     _drop_contained,
     _drop_crowded,
     _merge_repeats,
+    _not_a_die_bars,
     find_dice,
 )
 from vision.types import Colour, Die, shared
@@ -127,8 +128,8 @@ def test_only_doubtful_dice_get_a_second_look() -> None:
     reader = ModelReader(classifier, classifier, ReaderConfig())  # type: ignore[arg-type]
     pips, _ = classifier.run(batch, np.zeros((2, 3), np.float32))
     colour = np.tile(np.eye(9, dtype=np.float32)[0], (2, 1))
-    found = [Candidate((0, 0, 10, 10), 0.9)] * 2
-    again, _ = reader._look_again(batch, np.zeros((2, 3), np.float32), pips, colour, found)
+    bars = _not_a_die_bars([Candidate((0, 0, 10, 10), 0.9)] * 2, reader.config)
+    again, _ = reader._look_again(batch, np.zeros((2, 3), np.float32), pips, colour, bars)
     assert classifier.seen == 2 + 3  # the doubtful die, three turns
     assert again[0] == pytest.approx(pips[0])
     # One of the three turns brings the bright corner to the top left: 1 sure answer in 4.
@@ -154,7 +155,8 @@ def test_colour_has_its_own_higher_bar_for_sure(
     colour = np.full((1, 9), (1 - colour_p) / 8, np.float32)
     colour[0, 4] = colour_p
     frame = np.zeros((100, 100, 3), np.uint8)
-    reading = reader._assemble(frame, [Candidate((10, 10, 50, 50), 0.9)], pips, colour)
+    found = [Candidate((10, 10, 50, 50), 0.9)]
+    reading = reader._assemble(frame, found, pips, colour, _not_a_die_bars(found, reader.config))
     (die,) = reading.dice
     assert (die.pips, die.colour, die.unsure) == (3, Colour.BLUE, unsure)
 
@@ -177,7 +179,8 @@ def test_a_faint_find_needs_a_reader_all_but_sure_it_is_a_die(
     pips = np.array([[not_die_p, 0, 0, 1 - not_die_p, 0, 0, 0]], np.float32)
     colour = np.tile(np.eye(9, dtype=np.float32)[4], (1, 1))
     frame = np.zeros((100, 100, 3), np.uint8)
-    reading = reader._assemble(frame, [Candidate((10, 10, 50, 50), score)], pips, colour)
+    found = [Candidate((10, 10, 50, 50), score)]
+    reading = reader._assemble(frame, found, pips, colour, _not_a_die_bars(found, config))
     assert len(reading.dice) == kept
 
 
