@@ -8,7 +8,7 @@ import base64
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -436,6 +436,36 @@ def test_a_refused_correction_names_what_was_wrong(
     assert refusal({"roll_id": "roll-0001"}) == (400, "missing field 'dice'")
 
 
+@dataclass
+class AgentAtAttempt:
+    """Al's attempt declared on the server, and a camera agent for its game (not started)."""
+
+    session: Session
+    game: str
+    server: Server
+    agent: AgentClient
+    outbox: Outbox
+    sender: Sender
+    said: list[str]
+
+
+def agent_at_attempt(
+    app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
+) -> AgentAtAttempt:
+    session = app_session[1]
+    game = orange_game(session)
+    token = agent_token(client, game)
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    server = Server(app_session[0])
+    server.up()
+    address = GameAddress.parse(f"http://127.0.0.1:{server.port}/games/{game}")
+    agent = AgentClient(address, token, timeout_s=2.0)
+    said: list[str] = []
+    outbox = Outbox(tmp_path / "agent")
+    sender = Sender(outbox, agent, hello_s=0.2, max_wait_s=0.3, report=said.append)
+    return AgentAtAttempt(session, game, server, agent, outbox, sender, said)
+
+
 def test_the_agent_sends_a_correction_queued_while_the_server_was_down_after_its_roll(
     app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
 ) -> None:
@@ -444,18 +474,10 @@ def test_the_agent_sends_a_correction_queued_while_the_server_was_down_after_its
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import Colour, DiceReading
 
-    session = app_session[1]
-    game = orange_game(session)
-    token = agent_token(client, game)
-    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
-    server = Server(app_session[0])
-    server.up()
+    table = agent_at_attempt(app_session, client, tmp_path)
+    session, game, server, agent = table.session, table.game, table.server, table.agent
+    outbox, sender, said = table.outbox, table.sender, table.said
     server.down()  # the port is known; nothing answers on it
-    address = GameAddress.parse(f"http://127.0.0.1:{server.port}/games/{game}")
-    agent = AgentClient(address, token, timeout_s=2.0)
-    said: list[str] = []
-    outbox = Outbox(tmp_path / "agent")
-    sender = Sender(outbox, agent, hello_s=0.2, max_wait_s=0.3, report=said.append)
     sender.start()
     # The camera: roll 5 with its last die unsure, then the doubt clears while the dice lie still.
     red, yellow = Colour.RED, Colour.YELLOW
@@ -494,19 +516,9 @@ def test_the_agent_sends_a_correction_queued_while_the_server_was_down_after_its
 def test_a_correction_of_a_roll_accepted_first_is_refused_and_dropped_from_the_outbox(
     app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
 ) -> None:
-    session = app_session[1]
-    game = orange_game(session)
-    token = agent_token(client, game)
-    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
-    server = Server(app_session[0])
-    server.up()
-    address = GameAddress.parse(f"http://127.0.0.1:{server.port}/games/{game}")
-    said: list[str] = []
-    outbox = Outbox(tmp_path / "agent")
-    sender = Sender(
-        outbox, AgentClient(address, token, timeout_s=2.0), hello_s=0.2, max_wait_s=0.3,
-        report=said.append,
-    )  # fmt: skip
+    table = agent_at_attempt(app_session, client, tmp_path)
+    session, game, server = table.session, table.game, table.server
+    outbox, sender, said = table.outbox, table.sender, table.said
     sender.start()
     try:
         outbox.put(roll("roll-0001"))
