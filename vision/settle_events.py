@@ -33,9 +33,10 @@ class SettleConfig:
     out with that die marked unsure; a die the reader doubts never holds it). `tumble_frames`
     frames where the picture or the dice moved, showing dice away from every last place, make
     a throw of the next still scene unless every die lies where it was with the same value.
-    After a stir that long without dice away, a die lies where it was within `kept_tolerance`
-    sizes of a last die of its value: dice thrown into a small box land a third of a die from
-    their last places, while a hand that passed over leaves them where they lay.
+    After such a burst, or as long a stir without dice away, a die lies where it was within
+    `kept_tolerance` of the smaller die's side from a last die of its value: dice thrown into a
+    small box land a third of a die from their last places, while a hand that passed over
+    leaves them where they lay.
     """
 
     settle_ms: float = 250.0

@@ -407,6 +407,7 @@ def test_bad_input_is_refused_and_changes_nothing(t_ms: float, motion: float, me
         ({"change_ms": float("inf")}, "change_ms must be at least settle_ms, got inf"),
         ({"still_motion": -1}, "still_motion must be 0 or more, got -1"),
         ({"moved_tolerance": float("nan")}, "moved_tolerance must be a positive number, got nan"),
+        ({"kept_tolerance": 0}, "kept_tolerance must be a positive number, got 0"),
         ({"tumble_frames": 0}, "tumble_frames must be a whole number 1 or more, got 0"),
         ({"tumble_frames": 2.5}, "tumble_frames must be a whole number 1 or more, got 2.5"),
     ],
