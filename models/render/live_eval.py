@@ -1,9 +1,9 @@
 """`dicetable eval-live DIR...`: the live path measured on a test video per labelled folder.
 
 Each folder's video (`models.render.live_video`) is written as an mp4 and played as `dicetable
-watch` plays a file (`vision.live_eval.play`); its rolls and corrections are scored against the
+watch` plays a file (`vision.live.playback.play`); its rolls and corrections are scored against the
 video's truth, beside the same six photos read as stills by the same reader
-(`vision.live_score`).
+(`vision.live.score`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 
 from models.render.live_video import build, load_photo, write_mp4
 from vision.arguments import whole
-from vision.live_eval import LiveReport, as_json, describe, play
-from vision.live_score import score_live, summed
+from vision.live.playback import LiveReport, as_json, describe, play
+from vision.live.score import score_live, summed
 from vision.reading_protocol import Reader
 
 

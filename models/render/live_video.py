@@ -5,7 +5,7 @@ then six throws, each 0.6 s of the photo's dice tumbling in over its empty table
 the photo itself, still, with fresh sensor noise every frame. After the second throw a hand
 passes over the dice (0.8 s) and the table lies still again for 1 s; after the fourth the camera
 is bumped (a few frames shifted up to 12 px, then back) and lies still for 1 s. Neither is a
-throw. The truth (`vision.live_score.VideoTruth`) records every throw's first still frame and
+throw. The truth (`vision.live.score.VideoTruth`) records every throw's first still frame and
 its labelled dice, and the distractions' frames.
 
 The photos, a fixed choice: the folder's held-out side by name, then its training side by name,
@@ -35,7 +35,7 @@ from models.render.tumble import (
     tumbling,
 )
 from vision.datasets import LabelledBox, LabelledImage, load_dataset
-from vision.live_score import Distraction, ThrowTruth, VideoTruth
+from vision.live.score import Distraction, ThrowTruth, VideoTruth
 
 FPS = 30.0
 THROWS = 6

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vision.datasets import LabelledBox
-from vision.live_score import Distraction, SentRoll, ThrowTruth, VideoTruth, score_live, summed
+from vision.live.score import Distraction, SentRoll, ThrowTruth, VideoTruth, score_live, summed
 from vision.types import Colour, DiceReading, Die
 
 BOXES = (LabelledBox((10, 10, 50, 50), 3), LabelledBox((100, 10, 140, 50), 5))

@@ -1,7 +1,7 @@
 """The live path measured from outside (`dicetable eval-live`, `models.render.live_eval`): a
 video played through the very path `dicetable watch` takes (the file source on the video's own
 clock, the reader, the motion measure, the settle detector), every roll and correction
-collected, and the report of its score against the video's truth (`vision.live_score`).
+collected, and the report of its score against the video's truth (`vision.live.score`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from vision.live_score import LiveScore, SentRoll, VideoTruth
+from vision.live.score import LiveScore, SentRoll, VideoTruth
 from vision.reading_protocol import Reader
 
 
@@ -24,7 +24,7 @@ class LiveReport:
 
 def play(video: Path, reader: Reader) -> tuple[SentRoll, ...]:
     """Every roll the live path sends on `video`, each with its dice after later corrections."""
-    from vision.live import LivePipeline
+    from vision.live.pipeline import LivePipeline
     from vision.settle import RollCorrected, SettledRoll
     from vision.sources import VideoFileSource
 

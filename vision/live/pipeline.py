@@ -25,7 +25,7 @@ from vision.settle import RollCorrected, SettleConfig, SettleDetector, SettledRo
 from vision.sources import Frame, FrameSource, LatestFrameGrabber, SourceStatus
 from vision.types import DiceReading
 
-DEMO_VIDEO = Path(__file__).resolve().parent.parent / "models" / "demo" / "ryb-demo.mp4"
+DEMO_VIDEO = Path(__file__).resolve().parents[2] / "models" / "demo" / "ryb-demo.mp4"
 
 Caption = Callable[[DiceReading], Sequence[str]]
 RollCallback = Callable[[SettledRoll], None]
