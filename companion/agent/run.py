@@ -70,7 +70,7 @@ class Queue:
             self.say(f"a correction of roll {fix.roll_id} not sent: this agent sent no such roll")
             return
         self.outbox.put_correction(roll_id, correction_body(fix))
-        self.say(f"roll {roll_id}: correction of {len(fix.cleared)} unsure dice queued")
+        self.say(f"roll {roll_id}: correction of {len(fix.cleared)} dice read anew queued")
 
 
 def first_hello(

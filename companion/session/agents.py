@@ -195,7 +195,7 @@ class AgentDesk:
                 taken = DiceReading.from_json(shot.get("reading") or ()).dice
             except (KeyError, TypeError, ValueError):
                 taken = ()
-            if taken and corrected_dice(taken, reading) == taken:
+            if taken and corrected_dice(taken, taken, reading) == taken:
                 return False
             raise CorrectionRefusedError(
                 "accepted",

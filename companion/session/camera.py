@@ -286,28 +286,38 @@ def with_shot(pending: Pending, shot: CameraShot, rev: int) -> Pending:
     )
 
 
-def corrected_dice(dice: tuple[Die, ...], reading: DiceReading) -> tuple[Die, ...]:
-    """Each die still unsure takes the sure die `reading` has in its place (the same box)."""
-    fixed = {d.box_xyxy: d for d in reading.dice if not d.unsure}
-    return tuple(fixed.get(d.box_xyxy, d) if d.unsure else d for d in dice)
+def corrected_dice(
+    dice: tuple[Die, ...], sent: tuple[Die, ...], reading: DiceReading
+) -> tuple[Die, ...]:
+    """Each die no person acted on (as the camera `sent` it) takes the die `reading` has in its
+    place (the same box): a doubt cleared, a die read anew, or a doubted die's better guess."""
+    now = {d.box_xyxy: d for d in reading.dice}
+    as_sent = {d.box_xyxy: d for d in sent}
+
+    def take(die: Die) -> Die:
+        return now.get(die.box_xyxy, die) if as_sent.get(die.box_xyxy) == die else die
+
+    return tuple(take(d) for d in dice)
 
 
 def with_correction(pending: Pending, roll_id: int, reading: DiceReading, rev: int) -> Pending:
-    """The camera's later word on dice it sent unsure (`vision.settle.RollCorrected`) for roll
-    `roll_id`, shown or queued: each die still unsure takes the sure die now read in its place.
-    A die a person confirmed, corrected, added or removed keeps what they did."""
-
-    def fix(dice: tuple[Die, ...]) -> tuple[Die, ...]:
-        return corrected_dice(dice, reading)
+    """The camera's later word on dice of roll `roll_id` (`vision.settle.RollCorrected`), shown
+    or queued: each die no person acted on takes the die now read in its place. A die a person
+    confirmed, corrected, added or removed keeps what they did."""
 
     def seen(shot: CameraShot) -> CameraShot:
-        return replace(shot, reading=DiceReading(fix(shot.reading.dice)))
+        dice = shot.reading.dice
+        return replace(shot, reading=DiceReading(corrected_dice(dice, dice, reading)))
 
     if pending.camera is not None and pending.camera.roll_id == roll_id:
-        return replace(pending, dice=fix(pending.dice), camera=seen(pending.camera), rev=rev)
+        dice = corrected_dice(pending.dice, pending.camera.reading.dice, reading)
+        return replace(pending, dice=dice, camera=seen(pending.camera), rev=rev)
     if pending.queued is not None and pending.queued.roll_id == roll_id:
         split = pending.queued_split
-        queued_split = None if split is None else (fix(split[0]), split[1], split[2])
+        sent = pending.queued.reading.dice
+        queued_split = (
+            None if split is None else (corrected_dice(split[0], sent, reading), *split[1:])
+        )
         return replace(pending, queued=seen(pending.queued), queued_split=queued_split, rev=rev)
     raise PendingError(f"roll {roll_id} is not the one waiting here", "roll")
 

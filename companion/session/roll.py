@@ -218,7 +218,7 @@ class CameraRolls:
         return self.import_record(demo.RECORD).game_id, True
 
     def correct_roll(self, fix: RollCorrected) -> str | None:
-        """The camera cleared doubts about dice of a roll it sent (`vision.settle`): the roll
+        """The camera read dice of a roll it sent anew (`vision.settle`): the roll
         waiting for a person (shown or queued) and the table's last roll take them, before
         anyone accepts it. Returns the game id whose pending roll took it, if any."""
         target = self.table.receiver()
@@ -231,9 +231,9 @@ class CameraRolls:
         return target
 
     def correct_camera_roll(self, game_id: str, roll_id: int, reading: DiceReading) -> bool:
-        """The camera's later word on dice it sent unsure for roll `roll_id` (`CameraShot.
-        roll_id`), which the game's pending attempt shows or has queued: each die still unsure
-        takes the sure die `reading` has in its place (`camera.with_correction`; a die a person
+        """The camera's later word on dice of roll `roll_id` (`CameraShot.roll_id`), which the
+        game's pending attempt shows or has queued: each die no person acted on takes the die
+        `reading` has in its place (`camera.with_correction`; a die a person
         acted on keeps what they did). Used for the local camera (`correct_roll`) and for a
         camera agent's (`companion.session.agents`).
 
@@ -260,7 +260,7 @@ class CameraRolls:
         last = self.table.last_roll()
         if last is None or not roll_id or last.roll_id != roll_id:
             return
-        dice = cam.corrected_dice(last.dice, reading)
+        dice = cam.corrected_dice(last.dice, last.dice, reading)
         if dice != last.dice:
             self.table.set_last_roll(
                 lambda rev: make_last_roll(rev, dice, last.received_at, last.game_id, roll_id)

@@ -1,6 +1,7 @@
-"""Issue #35: a roll goes out at settle with doubtful dice marked unsure; when the camera's doubt
-clears (`vision.settle.RollCorrected`) the roll waiting for a person takes the sure dice, unless
-a person already acted on that die, and a correction of another roll changes nothing."""
+"""Issue #35: a roll goes out at settle with doubtful dice marked unsure; when the camera reads
+dice anew (`vision.settle.RollCorrected`: a doubt cleared, or a sure die read surely as another
+value) the roll waiting for a person takes the sure dice, unless a person already acted on that
+die, and a correction of another roll changes nothing."""
 
 from __future__ import annotations
 
@@ -20,6 +21,14 @@ SENT = DiceReading.of([die(R, 3, 10), die(R, 4, 60, unsure=True), die(Y, 2, 110)
 CLEARED = DiceReading(tuple(replace(d, pips=6, unsure=False) if d.unsure else d for d in SENT))
 
 
+# The camera sent the third die sure as a yellow 2 and then read it surely as a yellow 5 (a
+# compressed video's first frames after the dice stop read worse).
+REREAD = DiceReading(tuple(replace(d, pips=5) if k == 2 else d for k, d in enumerate(SENT)))
+
+# Still in doubt, the second die read more often as a red 2 since the roll went out.
+GUESS = DiceReading(tuple(replace(d, pips=2) if d.unsure else d for d in SENT))
+
+
 def roll(roll_id: int) -> SettledRoll:
     frame = np.full((240, 320, 3), 90, np.uint8)
     return SettledRoll(2000.0, 1750.0, 60, frame, SENT, roll_id=roll_id)
@@ -27,6 +36,14 @@ def roll(roll_id: int) -> SettledRoll:
 
 def fix(roll_id: int) -> RollCorrected:
     return RollCorrected(2400.0, 1750.0, 72, None, roll_id, CLEARED, (1,))
+
+
+def reread(roll_id: int) -> RollCorrected:
+    return RollCorrected(2400.0, 1750.0, 72, None, roll_id, REREAD, (2,))
+
+
+def guess(roll_id: int) -> RollCorrected:
+    return RollCorrected(2400.0, 1750.0, 72, None, roll_id, GUESS, (1,))
 
 
 @pytest.fixture
@@ -71,6 +88,43 @@ CASES: list[tuple[str, list[Step], list[tuple[str, int, bool]]]] = [
             lambda s, g: s.correct_roll(fix(7)),
         ],
         [("red", 6, False), ("yellow", 2, False), ("yellow", 1, False)],
+    ),
+    (
+        "a sure die read anew",
+        [lambda s, g: s.offer_roll(roll(7)), lambda s, g: s.correct_roll(reread(7))],
+        [("red", 3, False), ("red", 4, True), ("yellow", 5, False), ("yellow", 1, False)],
+    ),
+    (
+        "a doubted die's better guess, still for a person to confirm",
+        [lambda s, g: s.offer_roll(roll(7)), lambda s, g: s.correct_roll(guess(7))],
+        [("red", 3, False), ("red", 2, True), ("yellow", 2, False), ("yellow", 1, False)],
+    ),
+    (
+        "a person confirmed the doubted die before the better guess came",
+        [
+            lambda s, g: s.offer_roll(roll(7)),
+            lambda s, g: s.correct_die(g, 1, "red", 4),
+            lambda s, g: s.correct_roll(guess(7)),
+        ],
+        [("red", 3, False), ("red", 4, False), ("yellow", 2, False), ("yellow", 1, False)],
+    ),
+    (
+        "a person corrected the sure die first",
+        [
+            lambda s, g: s.offer_roll(roll(7)),
+            lambda s, g: s.correct_die(g, 2, "yellow", 3),
+            lambda s, g: s.correct_roll(reread(7)),
+        ],
+        [("red", 3, False), ("red", 4, True), ("yellow", 3, False), ("yellow", 1, False)],
+    ),
+    (
+        "a person confirmed the unsure die, then a sure one is read anew",
+        [
+            lambda s, g: s.offer_roll(roll(7)),
+            lambda s, g: s.correct_die(g, 1, "red", 4),
+            lambda s, g: s.correct_roll(reread(7)),
+        ],
+        [("red", 3, False), ("red", 4, False), ("yellow", 5, False), ("yellow", 1, False)],
     ),
 ]
 

@@ -321,7 +321,8 @@ def test_an_unsure_die_does_not_hold_the_roll_and_stays_marked() -> None:
         ("clears with its value", with_die(FIVE, 1, unsure=False), [(2, False)]),
         ("clears with another value", with_die(FIVE, 1, pips=5, unsure=False), [(5, False)]),
         ("stays unsure", with_die(FIVE, 1, unsure=True), []),
-        ("changes value, still unsure", with_die(FIVE, 1, pips=5, unsure=True), []),
+        # Still in doubt, but read 5 more often than the 2 it went out as: the better guess.
+        ("changes value, still unsure", with_die(FIVE, 1, pips=5, unsure=True), [(5, True)]),
     ],
 )
 def test_a_doubt_that_clears_corrects_the_roll(
@@ -340,6 +341,47 @@ def test_a_doubt_that_clears_corrects_the_roll(
         assert fix.t_ms >= cleared_from + 250 - 1e-6, name
         assert [(d.pips, d.unsure) for d in fix.reading][1:2] == expected, name
         assert [d.box_xyxy for d in fix.reading] == [d.box_xyxy for d in roll.reading], name
+
+
+@pytest.mark.parametrize(
+    ("name", "misread_ms", "then", "expected"),
+    [
+        # A compressed video's first frames after the cut read a die wrong, surely.
+        ("reads another value surely", 400, with_die(FIVE, 1, pips=2), [(1, 2, False)]),
+        ("reads it again, in doubt", 400, with_die(FIVE, 1, pips=2, unsure=True), []),
+        ("reads the sent value again", 400, with_die(FIVE, 1, pips=6), []),
+        # Shorter than settle_ms: a flicker, not a reading.
+        ("another value for a moment", 400, None, []),
+    ],
+)
+def test_a_sure_die_read_anew_corrects_the_roll(
+    name: str, misread_ms: float, then: DiceReading | None, expected: list[tuple[int, int, bool]]
+) -> None:
+    misread = with_die(FIVE, 1, pips=6)
+    script = Script().throw(misread).still(misread, misread_ms)
+    if then is None:
+        script.still(with_die(FIVE, 1, pips=2), 200).still(misread, 1000)
+    else:
+        script.still(then, 1000)
+    events, _ = script.run()
+    roll = events[0][1]
+    assert isinstance(roll, SettledRoll) and not roll.needs_review, name
+    assert roll.reading.dice[1].pips == 6, name
+    assert kinds(events) == ["SettledRoll"] + ["RollCorrected"] * len(expected), name
+    for _, fix in events[1:]:
+        assert isinstance(fix, RollCorrected) and fix.roll_id == roll.roll_id, name
+        assert [(k, fix.reading.dice[k].pips, fix.reading.dice[k].unsure) for k in fix.cleared] == (
+            expected
+        ), name
+        assert [d.box_xyxy for d in fix.reading] == [d.box_xyxy for d in roll.reading], name
+
+
+def test_a_sure_die_read_anew_after_the_dice_moved_corrects_nothing() -> None:
+    misread = with_die(FIVE, 1, pips=6)
+    script = Script().throw(misread).still(misread, 600).hand(misread, 200)
+    events, _ = script.still(FIVE, 1000).run()
+    # A hand passed over: the die may have been turned over, which is a change, not a fix.
+    assert kinds(events) == ["SettledRoll", "SceneChanged"]
 
 
 def test_a_doubt_that_clears_after_the_dice_moved_corrects_nothing() -> None:

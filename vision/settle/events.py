@@ -123,9 +123,10 @@ class SettledRoll(_Moment):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class RollCorrected(_Moment):
-    """The dice of roll `roll_id` after some of its unsure dice cleared (the reader became sure
-    and the value held for `settle_ms`, the dice still in place): `reading` is the roll's dice
-    in the same order and boxes, the cleared ones sure and read anew; `cleared` their places."""
+    """The dice of roll `roll_id` after some were read anew, the dice still in place: an unsure
+    die the reader became sure of, or a die sent sure that now reads surely another value, each
+    held for `settle_ms`. `reading` is the roll's dice in the same order and boxes, the ones
+    read anew sure; `cleared` their places."""
 
     roll_id: int
     reading: DiceReading

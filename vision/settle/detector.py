@@ -1,9 +1,9 @@
 """When is a throw over? A state machine `empty -> rolling -> settled` over per-frame readings.
 
 It emits exactly one `SettledRoll` per throw. Time comes in with each reading (no clock reads),
-and the only memory is the current still run (`vision.settle_run`), the last reported scene and
+and the only memory is the current still run (`vision.settle.run`), the last reported scene and
 the tumbling seen since, so it replays the same way from a recording. Events
-(`vision.settle_events`):
+(`vision.settle.events`):
 
 - `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
   differs from the last one the way a throw makes it differ. After the dice tumbled (at least
@@ -18,8 +18,9 @@ the tumbling seen since, so it replays the same way from a recording. Events
   the picture changed did not move.
   A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
   confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
-- `RollCorrected`: dice of the last roll that were unsure cleared while the dice lay still (the
-  reader sure, the value held `settle_ms`): the roll's dice again, those read anew.
+- `RollCorrected`: dice of the last roll read anew while the dice lay still (the reader sure,
+  the value held `settle_ms`): an unsure die cleared, or a sure die now surely of another
+  value. The roll's dice again, those read anew.
 - `SceneChanged`: a still scene that is not a throw and not the same as before held for
   `change_ms`: a die taken away, added, turned over or carried elsewhere after a roll.
 - `TableCleared`: no dice for `empty_ms` after there were some.
@@ -36,7 +37,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
-from vision.settle_events import (
+from vision.settle.events import (
     RollCorrected,
     SceneChanged,
     SettleConfig,
@@ -45,20 +46,9 @@ from vision.settle_events import (
     SettleState,
     TableCleared,
 )
-from vision.settle_run import StillRun, pair
+from vision.settle.run import StillRun, pair
 from vision.sources.base import ImageBGR
 from vision.types import DiceReading, Die
-
-__all__ = [
-    "RollCorrected",
-    "SceneChanged",
-    "SettleConfig",
-    "SettleDetector",
-    "SettleEvent",
-    "SettleState",
-    "SettledRoll",
-    "TableCleared",
-]
 
 # Frame times are sums of 1000/fps: allow for float rounding when a wait is exactly met.
 _EPS_MS = 1e-6
@@ -84,7 +74,7 @@ class SettleDetector:
         # Since the last decision: whether motion was measured, and how many frames stirred.
         self._measured, self._stirred = False, 0
         self._rolls = 0
-        # The last roll while its run lasts and some of its dice are unsure: id, dice, tracks.
+        # The last roll while its run lasts, for corrections: id, dice, tracks.
         self._open: tuple[int, DiceReading, tuple[int, ...]] | None = None
         self._state = SettleState.EMPTY
 
@@ -211,29 +201,39 @@ class SettleDetector:
         self._rolls += 1
         roll = replace(roll, roll_id=self._rolls)
         self._scene = self._last_roll = roll.reading
-        self._open = (self._rolls, roll.reading, tracks) if roll.reading.any_unsure else None
+        self._open = (self._rolls, roll.reading, tracks)
         return roll
 
     def _correct(
         self, t_ms: float, index: int | None, frame: ImageBGR | None
     ) -> RollCorrected | None:
-        """The open roll with every unsure die the run has since seen clear, if any cleared."""
+        """The open roll with every die the run has since read anew (`_anew`), if any, while
+        nothing moved: a compressed video's first frames after the dice stop read worse, and
+        the roll has gone out on them by then."""
         if self._open is None or self._run is None or self._run_start is None:
             return None
         roll_id, sent, tracks = self._open
         dice, cleared = list(sent.dice), []
         for k, (die, track) in enumerate(zip(sent.dice, tracks, strict=True)):
-            now = self._run.cleared(track, t_ms, self.config.settle_ms) if die.unsure else None
-            if now is not None:
+            if (now := self._anew(self._run, die, track, t_ms)) is not None:
                 dice[k] = replace(now, box_xyxy=die.box_xyxy)
                 cleared.append(k)
         if not cleared:
             return None
         reading = DiceReading(tuple(dice))
         self._scene = self._last_roll = reading
-        self._open = (roll_id, reading, tracks) if reading.any_unsure else None
+        self._open = (roll_id, reading, tracks)
         start = self._run_start
         return RollCorrected(t_ms, start, index, frame, roll_id, reading, tuple(cleared))
+
+    def _anew(self, run: StillRun, die: Die, track: int, t_ms: float) -> Die | None:
+        """What the run now reads for a die the roll holds as `die`, where that corrects it: the
+        reader sure of it for `settle_ms` (an unsure die cleared, a sure one read as another
+        value), or, still in doubt, another value read more often since the dice stopped."""
+        now = run.cleared(track, t_ms, self.config.settle_ms)
+        if now is not None and (die.unsure or (now.colour, now.pips) != (die.colour, die.pips)):
+            return now
+        return run.outvoted(track, die) if die.unsure else None
 
     def _is_throw(self, candidate: DiceReading) -> bool:
         if self._measured and not self._stirred and all(d.unsure for d in candidate):
