@@ -2,7 +2,7 @@
 order included), and its export replays to the same state.
 
 Regenerate the `.json` files after a deliberate change: `DICETABLE_REGEN_GOLDEN=1 python -m pytest
-tests/companion/test_<game>_golden.py`, then review the diff.
+tests/companion/<game>/test_golden.py`, then review the diff.
 """
 
 from __future__ import annotations

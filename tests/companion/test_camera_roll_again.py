@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.session import Session
 from companion.session.errors import FieldError, PendingError
-from tests.web.test_api_support import build, settled
+from tests.web.api.support import build, settled
 from vision.types import Colour
 
 R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE

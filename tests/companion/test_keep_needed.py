@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from companion.errors import InvalidEventError
 from companion.session import Session
 from companion.session.errors import PendingError
-from tests.web.test_api_support import build
+from tests.web.api.support import build
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.session import Session
 from companion.session.camera import NOT_A_DIE, Correction
-from tests.web.test_api_support import orange_game, settled
+from tests.web.api.support import orange_game, settled
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.commands.serve import addresses, build, web_config
-from tests.companion.test_cli_game_serve import parse
+from tests.companion.cli.test_game_serve import parse
 from web import lan
 
 

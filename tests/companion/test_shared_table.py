@@ -17,7 +17,7 @@ from companion.session.pending_codec import pending_of, pending_text
 from companion.session.shared_table import SharedTable
 from companion.store.core import open_store
 from tests.store_backends import StoreSpot
-from tests.web.test_api_support import orange_game, settled
+from tests.web.api.support import orange_game, settled
 from vision.types import Colour
 
 R, Y = Colour.RED, Colour.YELLOW

@@ -19,7 +19,7 @@ from companion.tables.desk import TableDesk
 from companion.tables.register import RegisterError
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, board, fresh_reader
-from tests.web.test_api_support import OVERLAY
+from tests.web.api.support import OVERLAY
 from web.app import create_app
 from web.config import WebConfig
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.session import Session
-from tests.web.test_api_support import build, orange_game
+from tests.web.api.support import build, orange_game
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from companion.agent.client import AgentClient, GameAddress, ServerDownError
 from companion.agent.run import HELLO_FILE, first_hello, roll_body
 from companion.cli import main
-from tests.web.test_api_support import settled
+from tests.web.api.support import settled
 from vision.types import Colour
 
 
@@ -119,7 +119,7 @@ def test_the_agent_reads_the_demo_recording_and_posts_its_rolls(
     import sys
     import time
 
-    from tests.web.test_api_support import build, orange_game, serving
+    from tests.web.api.support import build, orange_game, serving
 
     root = Path(__file__).resolve().parents[2]
     app, session = build(tmp_path)

@@ -23,7 +23,7 @@ from companion.agent.sender import Sender
 from companion.session import Session
 from companion.store.core import open_store
 from tests.store_backends import StoreSpot
-from tests.web.test_api_support import CONTROL, OVERLAY, orange_game
+from tests.web.api.support import CONTROL, OVERLAY, orange_game
 from web.app import create_app
 from web.config import WebConfig
 
@@ -470,7 +470,7 @@ def test_the_agent_sends_a_correction_queued_while_the_server_was_down_after_its
     app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
 ) -> None:
     from companion.agent.run import Queue
-    from tests.web.test_api_support import settled
+    from tests.web.api.support import settled
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import Colour, DiceReading
 

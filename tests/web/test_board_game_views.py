@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.web.test_api_support import CONTROL, OVERLAY, build
+from tests.web.api.support import CONTROL, OVERLAY, build
 
 STATIC = Path(__file__).parents[2] / "web" / "static" / "js"
 GAMES = ("ryb", "modifier", "flyer", "rgb")

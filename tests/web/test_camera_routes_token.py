@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_api_support import CONTROL, OVERLAY, build
+from tests.web.api.support import CONTROL, OVERLAY, build
 
 FAILED = '[Players "Al, Bruce"]\nAl: goal orange 7\nAl: attempt orange r1 r1 y1 y1\n'
 

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.session import Session
-from tests.web.test_api_support import CONTROL, build, settled
+from tests.web.api.support import CONTROL, build, settled
 from vision.types import Colour
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_api_support import FakeCamera, build
+from tests.web.api.support import FakeCamera, build
 from web.guide import IMAGES, to_html
 
 

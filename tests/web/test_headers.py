@@ -7,7 +7,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.web.test_api_support import OVERLAY
+from tests.web.api.support import OVERLAY
 from web.headers import content_security_policy
 
 PAGES = ["/", "/games/{id}", "/games/{id}/kid", "/kid", "/login"]

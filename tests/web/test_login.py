@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.web.test_api_support import CONTROL, OVERLAY, build, orange_game
+from tests.web.api.support import CONTROL, OVERLAY, build, orange_game
 from web.login import LOGIN_NONCE
 from web.security import COOKIE, csrf_token
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from tests.web.test_api_support import OVERLAY
+from tests.web.api.support import OVERLAY
 
 RECORD = Path(__file__).parents[1] / "companion" / "golden" / "modifier-three.mod"
 

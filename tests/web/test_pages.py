@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.session import Session
-from tests.web.test_api_support import CONTROL, OVERLAY, build, orange_game, settled
+from tests.web.api.support import CONTROL, OVERLAY, build, orange_game, settled
 from vision.types import Colour
 
 STATIC = Path(__file__).parents[2] / "web" / "static"

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from companion.session import Session
-from tests.web.test_api_support import CONTROL, OVERLAY, build, orange_game
+from tests.web.api.support import CONTROL, OVERLAY, build, orange_game
 from web.app import create_app
 from web.config import (
     OVERLAY_TOKEN_FILE,

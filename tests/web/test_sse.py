@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
-from tests.web.test_api_support import (
+from tests.web.api.support import (
     LiveServer,
     SseClient,
     build,

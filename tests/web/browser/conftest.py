@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.session import Session
-from tests.web.test_api_support import build, serving
+from tests.web.api.support import build, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -142,7 +142,7 @@ def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:
 def camera_waiting_on_orange(tab: Any, dashboard: Dashboard) -> str:
     """A game whose player declared Orange 7 (`orange_game`), open in `tab` with the camera
     asked for that attempt and waiting for a throw; the game's id."""
-    from tests.web.test_api_support import orange_game
+    from tests.web.api.support import orange_game
 
     game = orange_game(dashboard.session)
     tab.goto(dashboard.url(f"/games/{game}"))

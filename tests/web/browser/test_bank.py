@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.companion.test_ryb_bank import SWISS_ON_CARRIED_GOAL
+from tests.companion.ryb.test_bank import SWISS_ON_CARRIED_GOAL
 from tests.web.browser.conftest import Dashboard, wait_until
 
 pytestmark = pytest.mark.browser

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import CONTROL
 from tests.web.browser.conftest import Dashboard, screenshot, wait_until
 from tests.web.browser.test_kid import SPEECH_STUB, spoken
 from tests.web.browser.test_overlay import LIVE_MS, TRANSPARENT, open_overlay, post_line
-from tests.web.test_api_support import CONTROL
 
 pytestmark = [
     pytest.mark.browser,

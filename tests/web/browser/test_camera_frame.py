@@ -9,13 +9,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.web.api.support import FakeCamera
 from tests.web.browser.conftest import (
     Dashboard,
     camera_waiting_on_orange,
     screenshot,
     wait_until,
 )
-from tests.web.test_api_support import FakeCamera
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.web.api.support import OVERLAY, serving
 from tests.web.browser.conftest import WAIT_MS, Dashboard
-from tests.web.test_api_support import OVERLAY, serving
 
 pytestmark = pytest.mark.browser
 

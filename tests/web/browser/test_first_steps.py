@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.web.api.support import FakeCamera
 from tests.web.browser.conftest import Dashboard, screenshot
-from tests.web.test_api_support import FakeCamera
 from vision.live import DEMO_VIDEO
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import FakeCamera, settled
 from tests.web.browser.conftest import (
     Dashboard,
     camera_waiting_on_orange,
     screenshot,
     wait_until,
 )
-from tests.web.test_api_support import FakeCamera, settled
 from vision.types import Colour
 
 pytestmark = [

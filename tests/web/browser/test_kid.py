@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import settled
 from tests.web.browser.conftest import TABLET, Dashboard, screenshot
-from tests.web.test_api_support import settled
 from vision.types import Colour
 
 pytestmark = pytest.mark.browser

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import FakeCamera, build, serving, settled
 from tests.web.browser.conftest import Dashboard, wait_until
-from tests.web.test_api_support import FakeCamera, build, serving, settled
 from vision.types import Colour
 
 pytestmark = pytest.mark.browser

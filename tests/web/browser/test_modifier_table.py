@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import OVERLAY
 from tests.web.browser.conftest import Dashboard, screenshot, wait_until
-from tests.web.test_api_support import OVERLAY
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import CONTROL, OVERLAY
 from tests.web.browser.conftest import Dashboard, screenshot, wait_until
-from tests.web.test_api_support import CONTROL, OVERLAY
 
 pytestmark = [
     pytest.mark.browser,

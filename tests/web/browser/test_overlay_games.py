@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import CONTROL, OVERLAY
 from tests.web.browser.conftest import Dashboard, wait_until
 from tests.web.browser.test_board_game_views import all_but_the_last_line, text_has
 from tests.web.browser.test_overlay import open_overlay, post_line
-from tests.web.test_api_support import CONTROL, OVERLAY
 
 pytestmark = [
     pytest.mark.browser,

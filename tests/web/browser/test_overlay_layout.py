@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import OVERLAY
 from tests.web.browser.conftest import Dashboard
-from tests.web.test_api_support import OVERLAY
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import CONTROL, OVERLAY
 from tests.web.browser.conftest import Dashboard
 from tests.web.browser.test_overlay import TRANSPARENT
-from tests.web.test_api_support import CONTROL, OVERLAY
 
 pytestmark = [
     pytest.mark.browser,

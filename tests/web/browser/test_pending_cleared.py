@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import FakeCamera
 from tests.web.browser.conftest import Dashboard
-from tests.web.test_api_support import FakeCamera
 
 pytestmark = [
     pytest.mark.browser,

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import FakeCamera, settled
 from tests.web.browser.conftest import TABLET, Dashboard, screenshot, wait_until
-from tests.web.test_api_support import FakeCamera, settled
 from vision.types import Colour
 
 pytestmark = [

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from tests.web.api.support import FakeCamera
+from tests.web.api.test_table_roll import ANN, BEN, _die, _settled, _zones
 from tests.web.browser.conftest import Dashboard, screenshot, wait_until
-from tests.web.test_api_support import FakeCamera
-from tests.web.test_api_table_roll import ANN, BEN, _die, _settled, _zones
 
 pytestmark = pytest.mark.browser
 WITH_CAMERA = pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True)

@@ -11,8 +11,8 @@ from companion.session import Session
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
+from tests.web.api.support import OVERLAY, serving
 from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot
-from tests.web.test_api_support import OVERLAY, serving
 from web.app import create_app
 from web.config import WebConfig
 
@@ -107,7 +107,7 @@ def test_remove_not_a_die_on_a_camera_roll_teaches_the_table(chromium: Any, tmp_
     accepted roll teaches the table that die as "not a die", and the plain removal nothing."""
     from dataclasses import replace
 
-    from tests.web.test_api_support import orange_game, settled
+    from tests.web.api.support import orange_game, settled
     from vision.types import Colour, DiceReading
 
     data = tmp_path / "data"

@@ -12,8 +12,8 @@ from companion.session import Session
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
+from tests.web.api.support import OVERLAY, serving
 from tests.web.browser.conftest import WAIT_MS, screenshot
-from tests.web.test_api_support import OVERLAY, serving
 from web.app import create_app
 from web.config import WebConfig
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from calibration.storage import load_active
+from tests.web.api.support import FakeCamera
 from tests.web.browser.conftest import Dashboard, wait_until
-from tests.web.test_api_support import FakeCamera
 
 
 class PictureCamera(FakeCamera):

@@ -15,7 +15,7 @@ from companion.errors import ConflictError
 from companion.store import EventStore, StoredEvent
 from tests.store_backends import StoreSpot
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 THREADS = 4
 PER_THREAD = 12
 

@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.session import Session
-from tests.web.test_api_support import settled
+from tests.web.api.support import settled
 from vision.types import Colour
 
 R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE

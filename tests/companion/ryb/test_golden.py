@@ -1,7 +1,7 @@
 """Whole-game transcripts in tests/companion/golden/: each `.ryb` replays to the `.json` beside it.
 
 After a deliberate change to the rules or to the state JSON, regenerate the expected files with
-`DICETABLE_REGEN_GOLDEN=1 python -m pytest tests/companion/test_ryb_golden.py` and review the diff.
+`DICETABLE_REGEN_GOLDEN=1 python -m pytest tests/companion/ryb/test_golden.py` and review the diff.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from companion.exports.record import replay
 from companion.games.ryb import GameState, format_event, state_json
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
 GAMES = sorted(GOLDEN.glob("*.ryb"))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.ryb import Card, current_player, phase
-from tests.companion.test_ryb_helpers import dice, game, play, refused
+from tests.companion.ryb.helpers import dice, game, play, refused
 
 SNAKE_3 = ["Al", "Bruce", "Cat", "Cat", "Bruce", "Al"] * 3
 

@@ -20,7 +20,7 @@ from tests.vision.test_baseline_drawing import (
     DrawnDie,
     draw_scene,
 )
-from tests.web.test_api_support import OVERLAY, orange_game
+from tests.web.api.support import OVERLAY, orange_game
 from vision.baseline import BaselineReader
 from vision.live import LiveConfig, LivePipeline
 from vision.settle import SettleConfig, SettledRoll

@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from companion.exports.record import replay
 from companion.games import find_game
 from companion.session import Session
-from tests.web.test_api_support import build
+from tests.web.api.support import build
 
-GOLDEN = Path(__file__).parents[1] / "companion" / "golden" / "example3.ryb"
+GOLDEN = Path(__file__).parents[2] / "companion" / "golden" / "example3.ryb"
 VIEW_KEYS = ["id", "game", "seq", "version", "title", "header", "state", "pending"]
 
 

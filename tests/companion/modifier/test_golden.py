@@ -1,7 +1,7 @@
 """Whole modifier dice games in tests/companion/golden/: each `.mod` replays to its `.json`.
 
 After a deliberate change to the rules or to the state JSON, regenerate the expected files with
-`DICETABLE_REGEN_GOLDEN=1 python -m pytest tests/companion/test_modifier_golden.py` and review the
+`DICETABLE_REGEN_GOLDEN=1 python -m pytest tests/companion/modifier/test_golden.py` and review the
 diff.
 """
 
@@ -16,7 +16,7 @@ from companion.games.modifier import GameState, format_event, state_json
 from companion.games.modifier.state import TOKENS_PER_GOAL
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
 GAMES = sorted(GOLDEN.glob("*.mod"))
 
 

@@ -13,8 +13,8 @@ from companion.cli import main
 from companion.exports.record import replay
 from companion.games import find_game
 
-GOLDEN = Path(__file__).parent / "golden" / "example3.ryb"
-ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).parent.parent / "golden" / "example3.ryb"
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def state_of(text: str) -> dict[str, object]:

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.ryb import GOAL_COLOURS, expected_dice, totals
 from companion.games.ryb.dice import RolledDie
-from tests.companion.test_ryb_helpers import dice, game, play
+from tests.companion.ryb.helpers import dice, game, play
 from vision.types import Colour
 
 R, Y, B = Colour.RED, Colour.YELLOW, Colour.BLUE

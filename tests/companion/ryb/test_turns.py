@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import InvalidEventError
 from companion.games.ryb import phase
-from tests.companion.test_ryb_helpers import dice, game, play, refused
+from tests.companion.ryb.helpers import dice, game, play, refused
 
 GREEN_FAIL = "Al: goal green 9\nAl: attempt green y1 y2 b2 b2"  # 3 green points
 RED_BANKED = (  # Red 18 carries 7; Bruce's roll of 2 is open

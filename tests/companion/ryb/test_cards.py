@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.ryb import Card
-from tests.companion.test_ryb_helpers import dice, game, play, refused
+from tests.companion.ryb.helpers import dice, game, play, refused
 
 # Bruce has no yellow dice after this (Cat has four).
 NO_YELLOW = """

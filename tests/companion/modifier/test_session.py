@@ -17,7 +17,7 @@ from companion.games import find_game
 from companion.session import Session
 from companion.session.errors import FieldError
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
 THREE = GOLDEN / "modifier-three.mod"
 
 

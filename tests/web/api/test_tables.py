@@ -13,7 +13,7 @@ from companion.session import Session
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
-from tests.web.test_api_support import OVERLAY
+from tests.web.api.support import OVERLAY
 from web.app import create_app
 from web.config import WebConfig
 
@@ -89,7 +89,7 @@ def test_without_a_camera_the_memory_is_not_offered(tmp_path: Path) -> None:
 def test_an_accepted_camera_roll_teaches_the_table(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from tests.web.test_api_support import orange_game, settled
+    from tests.web.api.support import orange_game, settled
     from vision.types import Colour, DiceReading
 
     data = tmp_path / "data"
@@ -168,7 +168,7 @@ def test_a_die_removed_as_not_a_die_teaches_the_table_and_a_plain_removal_does_n
 ) -> None:
     from dataclasses import replace
 
-    from tests.web.test_api_support import orange_game, settled
+    from tests.web.api.support import orange_game, settled
     from vision.types import Colour, DiceReading
 
     data = tmp_path / "data"

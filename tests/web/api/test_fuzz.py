@@ -4,7 +4,7 @@ request leaves every stored game as it was.
 
 A few hundred requests run with the suite. For a long run set DICETABLE_FUZZ_EXAMPLES:
 
-    DICETABLE_FUZZ_EXAMPLES=10000 .venv/bin/python -m pytest tests/web/test_api_fuzz.py -q
+    DICETABLE_FUZZ_EXAMPLES=10000 .venv/bin/python -m pytest tests/web/api/test_fuzz.py -q
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.session import Session
-from tests.web.test_api_support import build, orange_game, settled
+from tests.web.api.support import build, orange_game, settled
 from vision.types import Colour
 
 EXAMPLES = int(os.environ.get("DICETABLE_FUZZ_EXAMPLES", "300"))

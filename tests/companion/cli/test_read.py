@@ -12,7 +12,7 @@ from companion.cli import main
 from companion.games.ryb import totals
 from vision.types import Colour
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rendered" / "images"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "rendered" / "images"
 
 
 def _lines(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
@@ -58,7 +58,7 @@ def test_a_bad_file_gets_an_error_line_and_the_batch_goes_on(
     assert "b.jpg" in captured.err
 
 
-COLOUR_FACES = Path(__file__).resolve().parents[1] / "fixtures" / "colour_faces"
+COLOUR_FACES = Path(__file__).resolve().parents[2] / "fixtures" / "colour_faces"
 
 
 def test_read_at_a_flyer_table_names_colour_face_dice_by_their_colour(

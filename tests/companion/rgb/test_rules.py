@@ -10,7 +10,7 @@ import pytest
 from companion.errors import InvalidEventError, RecordError
 from companion.games.rgb import GameState, Phase, Square, apply, parse_event, start, state_json
 from companion.games.rgb.legal import moves_from
-from tests.companion.rgb_positions import position
+from tests.companion.rgb.positions import position
 
 # A quiet middle game: each side has a fed Child, a Man, a Woman; Bo has the Golden Child.
 BASE = "aL@d2 aM@e2 aS@d3 bL@d7 bM@e7 bS@d6 bG@f7"

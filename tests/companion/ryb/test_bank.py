@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.games.ryb import GameState, state_json
-from tests.companion.test_ryb_helpers import game, play, refused
+from tests.companion.ryb.helpers import game, play, refused
 
 # Al's Red 12 carries 2 points; Bruce plays a Swiss Bank on it, then rolls r1 r2 (3 points).
 SWISS_ON_CARRIED_GOAL = """

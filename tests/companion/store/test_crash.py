@@ -21,7 +21,7 @@ from tests.store_backends import StoreSpot
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 JPEG = b"\xff\xd8\xff\xe0" + bytes(range(256)) * 8
 
 WRITER = r"""

@@ -10,9 +10,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.session import Session
-from tests.web.test_api_support import CONTROL, OVERLAY, build, orange_game
+from tests.web.api.support import CONTROL, OVERLAY, build, orange_game
 
-GOLDEN = Path(__file__).parents[1] / "companion" / "golden" / "win-2000.ryb"
+GOLDEN = Path(__file__).parents[2] / "companion" / "golden" / "win-2000.ryb"
 
 
 def test_stats_of_a_replayed_game(client: FlaskClient, session: Session) -> None:

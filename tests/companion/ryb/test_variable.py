@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.ryb import Card, VariableMode
-from tests.companion.test_ryb_helpers import dice, game, play, refused
+from tests.companion.ryb.helpers import dice, game, play, refused
 
 Pools = dict[str, tuple[int, int, int]]
 # After this Al has 5 dice and Bruce 7 (Bruce took a red with Gimme!).

@@ -12,7 +12,7 @@ import pytest
 from companion.exports.record import replay
 from companion.games import find_game
 from companion.session import Session
-from tests.web.test_api_support import LiveServer, build, serving
+from tests.web.api.support import LiveServer, build, serving
 
 THREADS = 4
 

@@ -18,7 +18,7 @@ from companion.games.rgb import format_event, state_json
 from companion.session import Session
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
 GAMES = sorted(GOLDEN.glob("*.rgb"))
 
 
