@@ -25,7 +25,7 @@ CLEARED = DiceReading(tuple(replace(d, pips=6, unsure=False) if d.unsure else d 
 # compressed video's first frames after the dice stop read worse).
 REREAD = DiceReading(tuple(replace(d, pips=5) if k == 2 else d for k, d in enumerate(SENT)))
 
-# Still in doubt, the second die read more often as a red 2 since the roll went out.
+# The camera's later word on a die still in doubt: a red 2 (an agent of another make may send it).
 GUESS = DiceReading(tuple(replace(d, pips=2) if d.unsure else d for d in SENT))
 
 

@@ -175,18 +175,6 @@ class StillRun:
         chosen.sort(key=lambda item: (item[0].box_xyxy[1], item[0].box_xyxy[0]))
         return DiceReading(tuple(d for d, _ in chosen)), tuple(i for _, i in chosen)
 
-    def outvoted(self, track: int, sent: Die) -> Die | None:
-        """The track's doubted die as read most often, where that is another value than `sent`
-        and was read more often than it: the later frames of a still run outvote the first."""
-        tr = self._tracks[track]
-        best = tr.voted()
-        if not tr.die.unsure or _value(best) == _value(sent):
-            return None
-        votes = {value: count for value, (count, _) in tr.reads.items()}
-        if votes[_value(best)] <= votes.get(_value(sent), 0):
-            return None
-        return replace(best, unsure=True)
-
     def cleared(self, track: int, t_ms: float, settle_ms: float) -> Die | None:
         """The track's die once the reader is sure of it and it held for `settle_ms`."""
         tr = self._tracks[track]
