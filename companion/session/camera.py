@@ -290,7 +290,7 @@ def corrected_dice(
     dice: tuple[Die, ...], sent: tuple[Die, ...], reading: DiceReading
 ) -> tuple[Die, ...]:
     """Each die no person acted on (as the camera `sent` it) takes the die `reading` has in its
-    place (the same box): a doubt cleared, a die read anew, or a doubted die's better guess."""
+    place (the same box): a doubt cleared, or a die read anew."""
     now = {d.box_xyxy: d for d in reading.dice}
     as_sent = {d.box_xyxy: d for d in sent}
 
