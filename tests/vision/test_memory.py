@@ -191,3 +191,13 @@ def test_colour_histograms_count_each_pixel_of_the_middle_in_its_bins() -> None:
             want[a_bin * 8 + b_bin] += 1
             want[64 + light * 4 // 256] += 0.5
         assert np.allclose(row, np.sqrt(want / (hi - lo) ** 2), atol=1e-6)
+
+
+@pytest.mark.parametrize(("n", "d", "m"), [(1, 132, 1), (12, 132, 1000), (40, 132, 999), (3, 8, 0)])
+def test_the_blocked_product_is_the_product(n: int, d: int, m: int) -> None:
+    rng = np.random.default_rng(n * 1000 + m)
+    sigs = rng.normal(size=(n, d)).astype(np.float32)
+    columns = np.ascontiguousarray(rng.normal(size=(d, m)).astype(np.float32))
+    got = mem._similarity(sigs, columns)
+    assert got.shape == (n, m)
+    assert np.allclose(got, sigs @ columns, atol=1e-4)
