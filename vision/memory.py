@@ -201,7 +201,7 @@ def _similarity(sigs: Floats, columns: Floats) -> Floats:
     """`sigs @ columns` ((n, d) by (d, m)), in products small enough for one thread."""
     n, d = sigs.shape
     m = columns.shape[1]
-    rows = max(1, min(n, _ONE_THREAD_WORK // (d * 64)))
+    rows = max(1, min(n, _ONE_THREAD_WORK // (d * 64)))  # blocks at least 64 remembered dice wide
     width = max(1, _ONE_THREAD_WORK // (rows * d))
     out = np.empty((n, m), np.float32)
     for i in range(0, n, rows):
