@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from companion.feed.live import game_config
 from models.render.live_video import build, load_photo, write_mp4
+from vision.arguments import whole
 from vision.live.playback import play
 from vision.live.score import right_dice
 from vision.reader import load_default_reader
@@ -75,7 +76,7 @@ def _video_rows(folder: Path, reader: Reader, seed: int, part: int) -> list[tupl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--videos", type=int, default=3)
+    parser.add_argument("--videos", type=whole(1, 20), default=3)
     parser.add_argument("--game", choices=("ryb", "none"), default="ryb")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
