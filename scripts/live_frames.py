@@ -82,11 +82,14 @@ def main() -> None:
     args = parser.parse_args()
     # As `dicetable eval-live` reads.
     reader = load_default_reader(game_config() if args.game == "ryb" else None)
-    rows = [
-        row
-        for part in range(args.videos)
-        for row in _video_rows(args.folder, reader, args.seed, part)
-    ]
+    try:
+        rows = [
+            row
+            for part in range(args.videos)
+            for row in _video_rows(args.folder, reader, args.seed, part)
+        ]
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"live_frames.py: {args.folder}: {exc}") from None
     totals = [sum(column) for column in zip(*rows, strict=True)]
     print("in all: " + ", ".join(f"{n} {v}" for n, v in zip(COLUMNS, totals, strict=True)))
 
