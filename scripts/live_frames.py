@@ -16,48 +16,44 @@ import argparse
 import tempfile
 from pathlib import Path
 
-import cv2
-import numpy as np
-import numpy.typing as npt
-
 from companion.feed.live import game_config
-from models.render.live_video import build, load_photo, write_mp4
+from models.render.live_eval import play_folder
 from vision.arguments import whole
-from vision.live.playback import play
-from vision.live.score import right_dice
+from vision.live.score import answer_to, right_dice
 from vision.reader import load_default_reader
 from vision.reading_protocol import Reader
+from vision.sources import VideoFileSource
+from vision.sources.base import ImageBGR
 from vision.types import DiceReading
 
 COLUMNS = ("dice", "still", "live", "frame", "mp4 at roll", "mp4 midway")
 
 
-def _mp4_frames(path: Path) -> list[npt.NDArray[np.uint8]]:
-    capture = cv2.VideoCapture(str(path))
-    frames: list[npt.NDArray[np.uint8]] = []
-    while True:
-        ok, frame = capture.read()
-        if not ok:
-            return frames
-        frames.append(np.asarray(frame, np.uint8))
+def _mp4_frames(path: Path) -> list[ImageBGR]:
+    """The video's frames as the live path decodes them."""
+    source = VideoFileSource(path, realtime=False)
+    frames = []
+    source.open()
+    try:
+        while (frame := source.read()) is not None:
+            frames.append(frame.frame_bgr)
+    finally:
+        source.close()
+    return frames
 
 
 def _video_rows(folder: Path, reader: Reader, seed: int, part: int) -> list[tuple[int, ...]]:
-    video = build(folder, seed + part, part)
-    height, width = video.frames[0].shape[:2]
-    stills = [reader.read(load_photo(im, (width, height))) for im in video.photos]
     with tempfile.TemporaryDirectory() as tmp:
-        path = write_mp4(video, Path(tmp) / "video.mp4")
-        rolls = play(path, reader)
-        mp4 = _mp4_frames(path)
+        done = play_folder(folder, reader, seed, Path(tmp), part)
+        mp4 = _mp4_frames(done.path)
+    video = done.video
     rows = []
     for k, throw in enumerate(video.truth.throws):
-        answer = next((r for r in rolls if throw.settle_frame <= r.frame < throw.end_frame), None)
+        answer = answer_to(throw, done.rolls)
         at = answer.frame if answer is not None else throw.settle_frame
         midway = (throw.settle_frame + throw.end_frame) // 2
-
         readings = [
-            stills[k],
+            done.stills[k],
             answer.final if answer is not None else DiceReading.empty(),
             reader.read(video.frames[at]),
             reader.read(mp4[at]),

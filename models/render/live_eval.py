@@ -14,32 +14,50 @@ import shlex
 import sys
 import tempfile
 from collections.abc import Sequence
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from models.render.live_video import build, load_photo, write_mp4
+from models.render.live_video import LiveVideo, build, load_photo, write_mp4
 from vision.arguments import whole
 from vision.live.playback import LiveReport, as_json, describe, play
-from vision.live.score import score_live, summed
+from vision.live.score import SentRoll, score_live, summed
 from vision.reading_protocol import Reader
+from vision.types import DiceReading
+
+
+@dataclass(frozen=True)
+class Played:
+    """A folder's test video `part`, its photos read as stills, and what the live path sent on
+    it (`path`: the mp4 it played, in the folder it was written to)."""
+
+    video: LiveVideo
+    stills: tuple[DiceReading, ...]
+    rolls: tuple[SentRoll, ...]
+    path: Path
+
+
+def play_folder(folder: Path, reader: Reader, seed: int, where: Path, part: int = 0) -> Played:
+    """Build video `part` of `folder`, write it into `where` and play it through the live path."""
+    video = build(folder, seed + part, part)
+    height, width = video.frames[0].shape[:2]
+    # As the video shows each photo (its size), the truth's boxes being at that size.
+    stills = tuple(reader.read(load_photo(im, (width, height))) for im in video.photos)
+    path = write_mp4(video, where / f"{video.truth.name}.mp4")
+    return Played(video, stills, play(path, reader), path)
 
 
 def evaluate(
     folder: Path, reader: Reader, seed: int, keep: Path | None, part: int = 0
 ) -> LiveReport:
-    video = build(folder, seed + part, part)
-    height, width = video.frames[0].shape[:2]
-    # As the video shows each photo (its size), the truth's boxes being at that size.
-    stills = [reader.read(load_photo(im, (width, height))) for im in video.photos]
     with tempfile.TemporaryDirectory() as tmp:
         where = keep if keep is not None else Path(tmp)
         where.mkdir(parents=True, exist_ok=True)
-        path = write_mp4(video, where / f"{video.truth.name}.mp4")
+        done = play_folder(folder, reader, seed, where, part)
+        truth = done.video.truth
         if keep is not None:
-            truth = json.dumps(asdict(video.truth), default=str, indent=1)
-            (where / f"{video.truth.name}.truth.json").write_text(truth, encoding="utf-8")
-        rolls = play(path, reader)
-    return LiveReport(str(folder), video.truth, score_live(video.truth, rolls, stills), rolls)
+            text = json.dumps(asdict(truth), default=str, indent=1)
+            (where / f"{truth.name}.truth.json").write_text(text, encoding="utf-8")
+    return LiveReport(str(folder), truth, score_live(truth, done.rolls, done.stills), done.rolls)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

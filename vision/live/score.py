@@ -117,6 +117,12 @@ def right_dice(boxes: Sequence[LabelledBox], reading: DiceReading, match_by: Mat
     return sum(1 for truth, read in cells if truth == read != NONE_INDEX)
 
 
+def answer_to(throw: ThrowTruth, rolls: Sequence[SentRoll]) -> SentRoll | None:
+    """The roll that answers `throw`: the first sent at or after its first still frame and
+    before the next throw."""
+    return next((r for r in rolls if throw.settle_frame <= r.frame < throw.end_frame), None)
+
+
 def _followed(truth: VideoTruth, frame: int, throw_index: int) -> str:
     before = [d for d in truth.distractions if d.first_frame <= frame]
     if before and before[-1].first_frame >= truth.throws[throw_index].settle_frame:
@@ -137,7 +143,7 @@ def score_live(
         labelled += len(throw.boxes)
         still_right += right_dice(throw.boxes, stills[k], truth.match_by)
         inside = [r for r in rolls if throw.tumble_frame <= r.frame < throw.end_frame]
-        answer = next((r for r in inside if r.frame >= throw.settle_frame), None)
+        answer = answer_to(throw, inside)
         false.extend(_followed(truth, r.frame, k) for r in inside if r is not answer)
         if answer is None:
             continue
