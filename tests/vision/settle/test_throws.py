@@ -9,7 +9,17 @@ from dataclasses import replace
 
 import pytest
 
-from tests.vision.test_settle import FPS, HIGH, LOW, Script, die, kinds, moved, with_die, without
+from tests.vision.settle.test_detector import (
+    FPS,
+    HIGH,
+    LOW,
+    Script,
+    die,
+    kinds,
+    moved,
+    with_die,
+    without,
+)
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
 

@@ -211,7 +211,7 @@ def test_two_throws_in_a_row_give_two_rolls() -> None:
 )
 def test_a_throw_is_most_dice_moving(dice_moved: int, expected: list[str]) -> None:
     # The dice moved show new faces; the rest lie as they were (new faces on most dice after a
-    # burst of motion would be a throw even where they lay: tests/vision/test_settle_throws.py).
+    # burst of motion would be a throw even where they lay: tests/vision/settle/test_throws.py).
     after = moved(FIVE, 150, 200, set(range(dice_moved)))
     after = DiceReading.of(
         replace(d, pips=d.pips % 6 + 1) if d not in FIVE.dice else d for d in after

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.test_settle import ELSEWHERE, FIVE, LOW, Script, kinds, with_die
+from tests.vision.settle.test_detector import ELSEWHERE, FIVE, LOW, Script, kinds, with_die
 from vision.settle import SettleConfig, SettledRoll
 from vision.types import DiceReading
 
