@@ -15,7 +15,7 @@ from companion.session.agents import camera_game_of
 from vision.reader import ReaderConfig
 from vision.types import Colour
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 RYB = (Colour.RED, Colour.YELLOW, Colour.BLUE)
 
 

@@ -28,7 +28,7 @@ from companion.session import Session
 from companion.session.errors import FieldError
 from companion.session.table import Table
 
-GOLDEN = Path(__file__).parent / "golden" / "example3.ryb"
+GOLDEN = Path(__file__).parents[1] / "golden" / "example3.ryb"
 
 
 @pytest.fixture

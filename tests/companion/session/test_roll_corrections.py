@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from companion.session import Session
-from tests.companion.test_session_camera import R, Y, die
+from tests.companion.session.test_camera import R, Y, die
 from vision.settle import RollCorrected, SettledRoll
 from vision.types import DiceReading
 
