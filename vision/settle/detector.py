@@ -1,8 +1,8 @@
 """When is a throw over? A state machine `empty -> rolling -> settled` over per-frame readings.
 
 It emits exactly one `SettledRoll` per throw. Time comes in with each reading (no clock reads),
-and the only memory is the current still run (`vision.settle.run`), the last reported scene and
-the tumbling seen since, so it replays the same way from a recording. Events
+and the only memory is the current still run (`vision.settle.run`), the last reported scene, its
+specks and the tumbling seen since, so it replays the same way from a recording. Events
 (`vision.settle.events`):
 
 - `SettledRoll`: the dice and the motion measure held still for `settle_ms`, and the scene
@@ -12,10 +12,14 @@ the tumbling seen since, so it replays the same way from a recording. Events
   (within `kept_tolerance` of a die) with the same value: dice of one colour thrown into a small
   box land where the last ones lay. Without tumbling (a hand passing over, the camera bumped),
   most dice must have moved or, after as many frames of motion, lie `kept_tolerance` off their
-  places or show new faces; after the table was cleared, anything differs. Doubtful dice that
-  came with no motion at all (a printed wall, a speck of the empty table) are never a throw,
-  even where the finder keeps losing and finding them: dice only found or lost while nothing in
-  the picture changed did not move.
+  places or show new faces, or half of them lie clear of every last place; after the table was
+  cleared, anything differs. At start, dice that lay there while nothing moved are the table as
+  the camera found it, a scene: a throw comes with motion. A doubtful die where the last still
+  scene had a speck (a doubtful find the finder kept losing, `StillRun.specks`) is that speck:
+  neither in flight nor added. Doubtful dice that came with no motion at all (a printed wall, a
+  speck of the empty table) are never a throw, even where the finder keeps losing and finding
+  them: dice only found or lost while nothing in the picture changed did not move, nor did
+  doubtful dice read now here, now there.
   A die the reader doubts does not hold the roll: it goes out marked `unsure` for the players to
   confirm. A die whose value keeps changing holds it at most `unsure_ms`, then goes out marked.
 - `RollCorrected`: dice of the last roll read anew while the dice lay still (the reader sure,
@@ -76,6 +80,9 @@ class SettleDetector:
         self._rolls = 0
         # The last roll while its run lasts, for corrections: id, dice, tracks.
         self._open: tuple[int, DiceReading, tuple[int, ...]] | None = None
+        # The last still scene's specks (`StillRun.specks`): a doubtful die found there later is
+        # that speck again, neither a die in flight nor one added.
+        self._specks: tuple[Die, ...] = ()
         self._state = SettleState.EMPTY
 
     @property
@@ -153,6 +160,8 @@ class SettleDetector:
         return False
 
     def _start_run(self, reading: DiceReading, start: float | None) -> None:
+        if self._decided and self._run is not None:
+            self._specks = self._run.specks()
         self._run = StillRun(reading, 0.0 if start is None else start, self._still_close)
         self._run_start = start
         self._decided = False
@@ -180,7 +189,7 @@ class SettleDetector:
             return None
         if self._is_throw(candidate):
             return self._roll(SettledRoll(t_ms, since, index, frame, candidate), tracks)
-        removed, added = self._difference(self._scene, candidate)
+        removed, added = self._difference(self._seen(self._scene), self._seen(candidate))
         if not (removed or added):
             self._settled()
             self._scene = candidate
@@ -241,38 +250,64 @@ class SettleDetector:
             # Nothing moved, yet doubtful dice: the finder's false finds (a printed wall, a
             # speck of the empty table), never a throw, which comes with motion.
             return False
-        if not self._scene.dice:
-            # After a clear (or at start) anything but the very last roll put back is a throw.
+        scene, candidate = self._seen(self._scene), self._seen(candidate)
+        if not candidate.dice:
+            return False
+        if not scene.dice:
+            # After a clear anything but the very last roll put back is a throw. At start, dice
+            # that lay there while nothing moved are the table as the camera found it (the last
+            # roll, already scored, when the app starts again): a throw comes with motion.
             if self._last_roll is None:
-                return True
-            return any(self._difference(self._last_roll, candidate))
+                return not self._measured or self._stirred > 0
+            return any(self._difference(self._seen(self._last_roll), candidate))
         burst = self.config.tumble_frames
         if self._tumbled >= burst:
-            return bool(self._difference(self._scene, candidate, placed=True)[1])
+            return bool(self._difference(scene, candidate, placed=True)[1])
         # Most dice moved; after a burst of motion, or showing new faces where they lay (dice
         # too big to fly clear of their last places in a small box).
         long_stir = self._stirred >= burst
         # A doubted die's value flickers from frame to frame: in its place, a new value read
         # with doubt is no new face (a hand passed over a crowd of doubted dice).
         near = self._near(long_stir, placed=long_stir, doubt_any_value=True)
-        kept = pair(self._scene.dice, candidate.dice, near)
+        kept = pair(scene.dice, candidate.dice, near)
         moved = len(candidate) - len(kept)
-        if long_stir and len(candidate) >= _MANY_DICE:
+        if not long_stir:
+            return 2 * moved > len(candidate)
+        if len(candidate) >= _MANY_DICE:
             # Many dice thrown among their last places (fifteen of one value on a small felt)
             # keep half of them near a last one by chance, and flying among them they were
             # seldom away from all: after a long stir a quarter lying elsewhere or showing new
             # faces is a throw. A hand passing over leaves a value in doubt at most.
             return 4 * moved >= len(candidate)
-        return 2 * moved > len(candidate)
+        # Or half of them clear of every last place (a hand may nudge a die a third of a die,
+        # not carry it away): two big dice of one value thrown among their last places, one
+        # landing where one lay, were seldom away from all of them in flight (epanemu-felt's
+        # fourth test video lost two throws so).
+        elsewhere = len(candidate) - len(pair(scene.dice, candidate.dice, self._near(None)))
+        return 2 * moved > len(candidate) or 2 * elsewhere >= len(candidate)
 
     def _away(self, reading: DiceReading) -> bool:
         """Whether dice lie away from every die of the last scene (any colour or face), at
         least half of those seen and two (one where the scene held one): dice in flight. A hand
         hides dice, it does not move them, and a die the finder sees on it is one."""
-        if not self._scene.dice:
+        scene, reading = self._seen(self._scene), self._seen(reading)
+        if not scene.dice:
             return False
-        away = len(reading) - len(pair(reading.dice, self._scene.dice, self._near(None)))
-        return away >= min(2, len(self._scene)) and 2 * away >= len(reading)
+        away = len(reading) - len(pair(reading.dice, scene.dice, self._near(None)))
+        return away >= min(2, len(scene)) and 2 * away >= len(reading)
+
+    def _seen(self, reading: DiceReading) -> DiceReading:
+        """`reading` without the doubtful dice that lie on the last still scene's specks."""
+        if not self._specks:
+            return reading
+        near = self._near(None)
+        return DiceReading(
+            tuple(
+                d
+                for d in reading.dice
+                if not (d.unsure and any(near(d, s) is not None for s in self._specks))
+            )
+        )
 
     def _difference(
         self, before: DiceReading, after: DiceReading, placed: bool = False

@@ -131,12 +131,23 @@ class StillRun:
 
     def found_or_lost(self, reading: DiceReading) -> bool:
         """Whether this frame differs from the run's dice only by dice seen or missed, none gone
-        from one place and new at another (dice as `_same_die` pairs them)."""
+        from one place and new at another (dice as `_same_die` pairs them), or only by dice the
+        reader doubts: a speck of the table read as a die now here, now there (two phantoms of
+        holdout2's empty table swapped from frame to frame and made a roll of nothing)."""
         counted = self._counted()
         pairs = self._pairs(reading, loose=True)
         taken = {pairs[i] for i in counted if i in pairs}
-        lost = any(i not in pairs for i in counted)
-        return not (lost and any(j not in taken for j in range(len(reading))))
+        lost = [self._tracks[i].die for i in counted if i not in pairs]
+        found = [d for j, d in enumerate(reading.dice) if j not in taken]
+        return not (lost and found) or all(d.unsure for d in (*lost, *found))
+
+    def specks(self) -> tuple[Die, ...]:
+        """Dice the reader doubts that the finder saw in no more than half of the run's frames:
+        a speck of the table it now finds, now loses, not a die lying there."""
+        counted = set(self._counted())
+        return tuple(
+            tr.die for i, tr in enumerate(self._tracks) if i not in counted and tr.die.unsure
+        )
 
     def add(self, reading: DiceReading, t_ms: float) -> None:
         counted = set(self._counted())

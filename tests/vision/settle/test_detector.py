@@ -401,9 +401,19 @@ def test_a_flickering_value_is_reported_unsure_not_guessed() -> None:
     assert [d.unsure for d in roll.reading] == [False, False, False, False, True]
 
 
-def test_dice_already_on_the_table_at_start_are_a_roll() -> None:
-    events, _ = Script().still(FIVE, 600).run()
-    assert kinds(events) == ["SettledRoll"]
+@pytest.mark.parametrize(
+    ("motion", "expected"),
+    [
+        # Measured still: the table as the camera found it (the last roll, already scored, when
+        # the app or a table's camera agent starts again), a scene; the next throw is a roll.
+        (LOW, ["SceneChanged", "SettledRoll"]),
+        # No motion measure: nothing tells a throw from dice that lay there; a roll, as before.
+        (None, ["SettledRoll", "SettledRoll"]),
+    ],
+)
+def test_dice_already_on_the_table_at_start(motion: float | None, expected: list[str]) -> None:
+    events, _ = Script().still(FIVE, 1000, motion).throw(ELSEWHERE).still(ELSEWHERE, 600).run()
+    assert kinds(events) == expected
 
 
 def test_an_empty_table_stays_empty_and_silent() -> None:
@@ -417,7 +427,8 @@ def test_the_emitted_roll_carries_the_frame() -> None:
     frame = np.zeros((480, 640, 3), np.uint8)
     event = None
     for k in range(20):
-        event = detector.update(k * 20.0, FIVE, 0.0, frame_index=k, frame_bgr=frame) or event
+        motion = HIGH if k < 2 else 0.0  # thrown, then still
+        event = detector.update(k * 20.0, FIVE, motion, frame_index=k, frame_bgr=frame) or event
     assert isinstance(event, SettledRoll)
     assert event.frame_bgr is frame
     assert event.thumbnail_jpeg() is not None
@@ -434,6 +445,7 @@ def test_the_emitted_roll_carries_the_frame() -> None:
 )
 def test_bad_input_is_refused_and_changes_nothing(t_ms: float, motion: float, message: str) -> None:
     detector = SettleDetector()
+    detector.update(0.0, FIVE, HIGH)  # thrown
     detector.update(100.0, FIVE, 0.0)
     with pytest.raises(ValueError, match=message):
         detector.update(t_ms, ELSEWHERE, motion)

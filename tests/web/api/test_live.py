@@ -36,10 +36,14 @@ SCENE = draw_scene(
     ]
 )
 
+EMPTY = draw_scene([])
+
 
 @pytest.fixture
 def live_app(tmp_path: Path) -> Iterator[tuple[LivePipeline, Session, SyntheticSource]]:
-    source = SyntheticSource([SCENE] * 8, fps=10.0, name="drawn table")
+    # The empty table, then the dice thrown onto it: dice lying still from the first frame
+    # would be the table as the camera found it, not a roll.
+    source = SyntheticSource([EMPTY] * 2 + [SCENE] * 8, fps=10.0, name="drawn table")
     live = LivePipeline(source, BaselineReader(), LiveConfig(settle=SettleConfig(settle_ms=100)))
     with Session.open(tmp_path / "data") as session:
         yield live, session, source
