@@ -1,13 +1,15 @@
 """Where the live path's dice come from (#35): per throw of each test video, the dice read right
 in the photo as a still, in the roll the live path sent, and in single frames read alone: the
-frame before compression (the photo with its sensor noise), and the mp4's frames when the roll
-went out and midway through the still spell.
+frame before compression (the photo with its sensor noise), the mp4's frames when the roll
+went out and midway through the still spell, and the mean of the still spell's first 8 mp4
+frames (what averaging frames before reading could give).
 
     .venv/bin/python scripts/live_frames.py DIR [--videos 3] [--game ryb|none] [--seed 0]
 
 If single frames read a few dice either side of the still from frame to frame, the live path
 cannot be held to the still's count die for die on that set: its borderline dice are a coin
-flip in any one picture.
+flip in any one picture. If the frame before compression reads fewer than the still, the
+video's own sensor noise costs those dice before the live path sees a frame.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import argparse
 import tempfile
 from pathlib import Path
+
+import numpy as np
 
 from companion.feed.live import game_config
 from models.render.live_eval import play_folder
@@ -26,7 +30,8 @@ from vision.sources import VideoFileSource
 from vision.sources.base import ImageBGR
 from vision.types import DiceReading
 
-COLUMNS = ("dice", "still", "live", "frame", "mp4 at roll", "mp4 midway")
+COLUMNS = ("dice", "still", "live", "frame", "mp4 at roll", "mp4 midway", "mean of 8")
+MEAN_OF = 8
 
 
 def _mp4_frames(path: Path) -> list[ImageBGR]:
@@ -40,6 +45,12 @@ def _mp4_frames(path: Path) -> list[ImageBGR]:
     finally:
         source.close()
     return frames
+
+
+def _mean(frames: list[ImageBGR]) -> ImageBGR:
+    """The frames averaged, rounded back to 8 bits."""
+    mean = np.mean(np.stack(frames).astype(np.float32), axis=0)
+    return np.asarray(np.clip(mean + 0.5, 0, 255), np.uint8)
 
 
 def _video_rows(folder: Path, reader: Reader, seed: int, part: int) -> list[tuple[int, ...]]:
@@ -58,6 +69,7 @@ def _video_rows(folder: Path, reader: Reader, seed: int, part: int) -> list[tupl
             reader.read(video.frames[at]),
             reader.read(mp4[at]),
             reader.read(mp4[midway]),
+            reader.read(_mean(mp4[throw.settle_frame : throw.settle_frame + MEAN_OF])),
         ]
         by = video.truth.match_by
         rows.append((len(throw.boxes), *(right_dice(throw.boxes, r, by) for r in readings)))
