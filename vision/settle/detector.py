@@ -280,11 +280,13 @@ class SettleDetector:
             # faces is a throw. A hand passing over leaves a value in doubt at most.
             return 4 * moved >= len(candidate)
         # Or half of them clear of every last place (a hand may nudge a die a third of a die,
-        # not carry it away): two big dice of one value thrown among their last places, one
+        # not carry it away), or half moved with fewer dice than before (some picked up, the
+        # rest thrown again): two big dice of one value thrown among their last places, one
         # landing where one lay, were seldom away from all of them in flight (epanemu-felt's
-        # fourth test video lost two throws so).
+        # fourth test video lost two throws so, one of them after five dice).
         elsewhere = len(candidate) - len(pair(scene.dice, candidate.dice, self._near(None)))
-        return 2 * moved > len(candidate) or 2 * elsewhere >= len(candidate)
+        fewer = len(candidate) < len(scene)
+        return 2 * moved > len(candidate) or 2 * max(elsewhere, fewer * moved) >= len(candidate)
 
     def _away(self, reading: DiceReading) -> bool:
         """Whether dice lie away from every die of the last scene (any colour or face), at

@@ -138,6 +138,11 @@ FIVE_FOURS = DiceReading.of([die(100 + 70 * i, 100 + 20 * i, 4) for i in range(5
             DiceReading.of([die(100, 100, 4), die(120, 300, 4)]),
             2,
         ),
+        (
+            "two thrown of five: one where one lay, one two thirds of a die off another",
+            DiceReading.of([die(100, 100, 4), die(195, 120, 4)]),
+            2,
+        ),
         ("three taken away, two left where they lay", DiceReading.of(list(FIVE_FOURS)[:2]), 1),
     ],
 )
