@@ -284,9 +284,13 @@ class SettleDetector:
         # rest thrown again): two big dice of one value thrown among their last places, one
         # landing where one lay, were seldom away from all of them in flight (epanemu-felt's
         # fourth test video lost two throws so, one of them after five dice).
-        elsewhere = len(candidate) - len(pair(scene.dice, candidate.dice, self._near(None)))
-        fewer = len(candidate) < len(scene)
-        return 2 * moved > len(candidate) or 2 * max(elsewhere, fewer * moved) >= len(candidate)
+        clear = len(candidate) - len(pair(scene.dice, candidate.dice, self._near(None)))
+        picked_up = len(candidate) < len(scene)
+        return (
+            2 * moved > len(candidate)
+            or 2 * clear >= len(candidate)
+            or (picked_up and 2 * moved >= len(candidate))
+        )
 
     def _away(self, reading: DiceReading) -> bool:
         """Whether dice lie away from every die of the last scene (any colour or face), at
