@@ -5,7 +5,7 @@ a die in flight nor a die added. Both made false rolls on holdout2's test videos
 
 from __future__ import annotations
 
-from tests.vision.settle.test_detector import HIGH, LOW, Script, die, kinds
+from tests.vision.settle.test_detector import HIGH, LOW, Script, die, kinds, moved
 from vision.types import Colour, DiceReading
 
 QUIET = 0.0  # the motion measure on a still picture
@@ -60,4 +60,18 @@ def test_a_die_thrown_onto_a_speck_after_a_hand_is_a_throw() -> None:
     """A sure die is no speck, wherever it lands."""
     landed = DiceReading.of([die(400, 400, 5), die(632, 232, 3)])
     events, _ = speck_then_hand(True).throw(landed).still(landed, 1000, QUIET).run()
+    assert kinds(events) == ["SettledRoll", "SettledRoll"]
+
+
+def test_a_die_found_twice_now_and_then_leaves_no_speck() -> None:
+    """A doubtful die the finder also boxes a second time beside itself in a few frames leaves
+    no speck there: a doubtful die thrown beside its place next is a throw (matteop65-white's
+    second test video lost its last throw so)."""
+    one = DiceReading.of([die(339, 156, 1, Colour.YELLOW, unsure=True)])
+    twice = DiceReading.of([*one, *moved(one, 28, 0)])
+    script = Script().add(DiceReading.empty(), LOW, 10).throw(one)
+    for k in range(40):
+        script.add(twice if k % 6 == 1 else one, QUIET)
+    landed = DiceReading.of([die(364, 158, 4, Colour.BLUE, unsure=True)])
+    events, _ = script.throw(landed).still(landed, 1000, QUIET).run()
     assert kinds(events) == ["SettledRoll", "SettledRoll"]
