@@ -142,17 +142,11 @@ class StillRun:
         return not (lost and found) or all(d.unsure for d in (*lost, *found))
 
     def specks(self) -> tuple[Die, ...]:
-        """Dice the reader doubts that the finder saw in no more than half of the run's frames,
-        none beside a die of the run: a speck of the table it now finds, now loses. (A die of the
-        run boxed elsewhere now and then leaves such a track beside itself, and a doubtful die
-        thrown there next would be taken for that speck: matteop65-white's second test video
-        lost its last throw so.)"""
-        counted = self._counted()
-        dice = [self._tracks[i].die for i in counted]
+        """Dice the reader doubts that the finder saw in no more than half of the run's frames:
+        a speck of the table it now finds, now loses, not a die lying there."""
+        counted = set(self._counted())
         return tuple(
-            tr.die
-            for i, tr in enumerate(self._tracks)
-            if i not in counted and tr.die.unsure and not any(_beside(tr.die, d) for d in dice)
+            tr.die for i, tr in enumerate(self._tracks) if i not in counted and tr.die.unsure
         )
 
     def add(self, reading: DiceReading, t_ms: float) -> None:
