@@ -50,7 +50,7 @@ from vision.settle.events import (
     SettleState,
     TableCleared,
 )
-from vision.settle.run import StillRun, pair
+from vision.settle.run import StillRun, pair, same_speck
 from vision.sources.base import ImageBGR
 from vision.types import DiceReading, Die
 
@@ -60,15 +60,6 @@ _EPS_MS = 1e-6
 
 # From this many dice on, a throw among the last places is told by a quarter of them moved.
 _MANY_DICE = 8
-
-
-def _same_speck(die: Die, speck: Die) -> bool:
-    """Boxed where the speck was and about its size. Only that: a speck may be a pip group of
-    a big die read as a die of its own, at its edge (28 px on a 104 px die, matteop65-white's
-    second test video), and a die thrown beside it next is no speck."""
-    (ax, ay), (bx, by) = die.centre_xy, speck.centre_xy
-    big, small = max(die.size_px, speck.size_px), min(die.size_px, speck.size_px)
-    return max(abs(ax - bx), abs(ay - by)) <= 0.5 * big and 3 * small >= 2 * big
 
 
 class SettleDetector:
@@ -319,7 +310,7 @@ class SettleDetector:
             tuple(
                 d
                 for d in reading.dice
-                if not (d.unsure and any(_same_speck(d, s) for s in self._specks))
+                if not (d.unsure and any(same_speck(d, s) for s in self._specks))
             )
         )
 
