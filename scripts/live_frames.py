@@ -5,6 +5,7 @@ went out and midway through the still spell, and the mean of the still spell's f
 frames (what averaging frames before reading could give).
 
     .venv/bin/python scripts/live_frames.py DIR [--videos 3] [--game ryb|none] [--seed 0]
+        [--models DIR]
 
 If single frames read a few dice either side of the still from frame to frame, the live path
 cannot be held to the still's count die for die on that set: its borderline dice are a coin
@@ -20,11 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.feed.live import game_config
+from companion.cli.commands.evaluate import EvalError, load_reader
 from models.render.live_eval import play_folder
 from vision.arguments import whole
 from vision.live.score import answer_to, right_dice
-from vision.reader import load_default_reader
 from vision.reading_protocol import Reader
 from vision.sources import VideoFileSource
 from vision.sources.base import ImageBGR
@@ -87,9 +87,13 @@ def main() -> None:
     parser.add_argument("--videos", type=whole(1, 20), default=3)
     parser.add_argument("--game", choices=("ryb", "none"), default="ryb")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--models", type=Path, help="a training run's --out instead of the shipped")
     args = parser.parse_args()
     # As `dicetable eval-live` reads.
-    reader = load_default_reader(game_config() if args.game == "ryb" else None)
+    try:
+        reader = load_reader("model", "ryb" if args.game == "ryb" else None, args.models)
+    except EvalError as exc:
+        raise SystemExit(f"live_frames.py: {exc}") from None
     try:
         rows = [
             row

@@ -77,6 +77,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "for each and their sum (default 1)",
     )
     parser.add_argument("--keep", type=Path, metavar="OUT", help="keep each video and its truth")
+    parser.add_argument(
+        "--models",
+        type=Path,
+        metavar="DIR",
+        help="read with the model files in DIR (a training run's --out, hashes checked against "
+        "its models.sha256) instead of the shipped ones",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per folder")
 
 

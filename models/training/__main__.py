@@ -122,6 +122,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--mine", type=whole(0), default=600, help="pictures per folder to mine negatives"
     )
+    p.add_argument(
+        "--stable",
+        type=strength,
+        default=0.0,
+        help="weight of the reader's stability term: read a crop under video grain as the crop"
+        " itself (0: off)",
+    )
     p.add_argument("--quick", action="store_true", help="a few steps, to check the pipeline")
     return p.parse_args(argv)
 
@@ -206,6 +213,7 @@ def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:
         steps=args.reader_steps,
         lr=args.reader_lr,
         seed=ReaderSettings.seed + args.seed,
+        stable=args.stable,
         workers=args.workers,
         device=args.device,
     )

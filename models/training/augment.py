@@ -40,6 +40,22 @@ def light(img: U8, rng: np.random.Generator, gains: F32 | None = None) -> U8:
     return result
 
 
+def video_grain(crop: U8, rng: np.random.Generator, sigma: float = 4.0) -> U8:
+    """The same crop as a video frame of the same still dice gives it: fresh sensor grain (up to
+    `sigma` grey levels, at the crop's scale or coarser, as an enlarged small die's would be) and
+    often block compression on top. The stability term (`train_reader.reader_loss`) asks the
+    reader to read this copy as it reads the crop."""
+    side = crop.shape[0]
+    cell = side if rng.random() < 0.5 else side // 2
+    grain = rng.normal(0.0, rng.uniform(1.0, sigma), (cell, cell, crop.shape[2])).astype(np.float32)
+    if cell != side:
+        grain = np.asarray(
+            cv2.resize(grain, (side, side), interpolation=cv2.INTER_LINEAR), np.float32
+        )
+    out = np.clip(crop.astype(np.float32) + grain, 0, 255).astype(np.uint8)
+    return jpeg(out, int(rng.integers(50, 92))) if rng.random() < 0.7 else out
+
+
 def random_gains(rng: np.random.Generator, strength: float = 0.18) -> F32:
     """A warm or cool light and an exposure: B and R scaled in opposite directions."""
     t = rng.uniform(-strength, strength)

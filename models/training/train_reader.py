@@ -11,7 +11,7 @@ from torch import Tensor
 from torch.nn import functional as F  # noqa: N812
 from torch.utils.data import IterableDataset
 
-from models.training.augment import augment_crop
+from models.training.augment import augment_crop, video_grain
 from models.training.crop_cache import CropSet
 from models.training.loop import batches, fit, worker_rng
 from models.training.nets import DieReader
@@ -29,6 +29,10 @@ class ReaderSettings:
     # Light, geometry and detail changes on every crop (`augment_crop`); off, the reader sees
     # each crop as it was cut (the fit check's test of how far it can fit its examples).
     augment: bool = True
+    # Weight of the stability term: how far the reading of a crop under fresh video grain
+    # (`augment.video_grain`) may drift from the reading of the crop itself. 0: off. A live
+    # camera's frames carry grain a photo lacks, and borderline dice flipped with it (issue 35).
+    stable: float = 0.0
 
 
 class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
@@ -48,12 +52,18 @@ class ReaderCrops(IterableDataset[tuple[np.ndarray, ...]]):
             crop, cast = crop_set.crops[i], crop_set.casts[i]
             if self.s.augment:
                 crop, cast = augment_crop(crop, cast, rng)
-            x = crop.astype(np.float32).transpose(2, 0, 1) / 255.0
-            yield x, cast, crop_set.pips[i], crop_set.colours[i]
+            grained = video_grain(crop, rng) if self.s.stable > 0 else crop
+            yield _chw(crop), _chw(grained), cast, crop_set.pips[i], crop_set.colours[i]
 
 
-def reader_loss(model: DieReader, batch: list[Tensor]) -> tuple[Tensor, dict[str, float]]:
-    x, cast, pips, colour = batch
+def _chw(crop: np.ndarray) -> np.ndarray:
+    return crop.astype(np.float32).transpose(2, 0, 1) / 255.0
+
+
+def reader_loss(
+    model: DieReader, batch: list[Tensor], stable: float = 0.0
+) -> tuple[Tensor, dict[str, float]]:
+    x, grained, cast, pips, colour = batch
     pip_logits, colour_logits = model.logits(x, cast)
     l_pips = F.cross_entropy(pip_logits, pips, label_smoothing=0.02)
     known = colour != NO_COLOUR
@@ -63,7 +73,22 @@ def reader_loss(model: DieReader, batch: list[Tensor]) -> tuple[Tensor, dict[str
         else pip_logits.new_zeros(())
     )
     acc = (pip_logits.argmax(1) == pips).float().mean().item()
-    return l_pips + l_colour, {"pips": l_pips.item(), "colour": l_colour.item(), "pip_acc": acc}
+    stats = {"pips": l_pips.item(), "colour": l_colour.item(), "pip_acc": acc}
+    if stable <= 0:
+        return l_pips + l_colour, stats
+    g_pips, g_colour = model.logits(grained, cast)
+    l_stable = drift(pip_logits, g_pips) + drift(colour_logits, g_colour)
+    stats["stable"] = l_stable.item()
+    stats["grain_acc"] = (g_pips.argmax(1) == pips).float().mean().item()
+    return l_pips + l_colour + stable * l_stable, stats
+
+
+def drift(clean: Tensor, grained: Tensor) -> Tensor:
+    """KL divergence of the grained crop's reading from the clean crop's, the clean one held
+    fixed: grain pulls towards what the crop reads, never the crop towards what grain reads
+    (stability training, Zheng et al. 2016, with the clean side as the teacher)."""
+    target = F.log_softmax(clean.detach(), dim=1)
+    return F.kl_div(F.log_softmax(grained, dim=1), target, log_target=True, reduction="batchmean")
 
 
 def train_reader(
@@ -81,7 +106,7 @@ def train_reader(
     loader = batches(ReaderCrops(sets, settings), settings.batch, settings.workers, settings.device)
 
     def loss(batch: list[Tensor]) -> tuple[Tensor, dict[str, float]]:
-        return reader_loss(model, batch)
+        return reader_loss(model, batch, settings.stable)
 
     fit("reader", model, loader, loss, settings.steps, settings.lr, log, device=settings.device)
     return model.cpu()

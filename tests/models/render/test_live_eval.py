@@ -4,6 +4,7 @@ cannot make a video (the other folders still scored)."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from companion.cli import main
 from models.render import SceneConfig
 from models.render.dataset import write_set
+from vision.onnx_model import MODELS_DIR
 
 CFG = SceneConfig(width=320, height=240, die_px=(28.0, 36.0), dice_count=(2, 4))
 
@@ -60,3 +62,29 @@ def test_eval_live_says_when_a_folder_has_too_few_photos_for_more_videos(
 ) -> None:
     assert main(["eval-live", str(folder), "--game", "none", "--videos", "3"]) == 1
     assert "usable photos after the first 2 videos', a video needs 6" in capsys.readouterr().err
+
+
+def test_eval_live_reads_with_a_training_runs_files(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    for name in ("dice_finder.onnx", "dice_reader.onnx"):
+        shutil.copy(MODELS_DIR / name, run / name)
+    hashes = (MODELS_DIR / "models.sha256").read_text().splitlines()
+    (run / "models.sha256").write_text(
+        "\n".join(line for line in hashes if "flyer" not in line) + "\n"
+    )
+    assert main(["eval-live", str(folder), "--game", "none", "--models", str(run), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(f"--seed 0 --models {run} --json")
+    assert json.loads(lines[1])["throws"] == 6
+
+
+def test_eval_live_refuses_a_models_folder_without_the_files(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["eval-live", str(folder), "--models", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "the model reader cannot start" in err and "models.sha256" in err

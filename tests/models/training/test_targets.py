@@ -10,6 +10,7 @@ from models.training.augment import (
     frame_cast,
     jitter_box,
     recolour,
+    video_grain,
 )
 from models.training.real import die_boxes_from_pip_groups
 from models.training.samples import Sample
@@ -131,3 +132,15 @@ def test_a_picture_without_dice_still_gets_a_whole_light_cue() -> None:
     empty = Sample(sample.image_bgr, np.zeros((0, 4), np.float32), none, none)
     cast = frame_cast(empty)
     assert cast.shape == (CAST_SIZE,) and (cast[6:] == cast[3:6]).all()
+
+
+def test_video_grain_is_faint_fresh_and_keeps_the_crop_shape() -> None:
+    rng = np.random.default_rng(5)
+    crop = np.full((CROP_SIZE, CROP_SIZE, 3), 128, np.uint8)
+    crop[16:32, 16:32] = 20  # a dark pip, so compression has an edge to work on
+    first, second = video_grain(crop, rng), video_grain(crop, rng)
+    for grained in (first, second):
+        assert grained.shape == crop.shape and grained.dtype == np.uint8
+        change = np.abs(grained.astype(np.int16) - crop.astype(np.int16))
+        assert 0 < change.mean() < 6  # grain, not a new picture
+    assert not np.array_equal(first, second)  # fresh grain each time, as each frame has
