@@ -68,6 +68,29 @@ def test_a_newer_table_is_taken_only_when_asked(page: Any, dashboard: Dashboard)
     assert not page.is_disabled("#accept-table")
 
 
+@WITH_CAMERA
+def test_a_late_answer_does_not_draw_over_the_cameras_roll(page: Any, dashboard: Dashboard) -> None:
+    # The stream can bring the attempt and then the camera's roll before the answer to "read the
+    # table" reaches the page: that older answer must not put the page back to waiting.
+    session = dashboard.session
+    _zones(session.data_dir)
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#live-status[data-state=live]")
+    held: list[tuple[Any, Any]] = []
+    page.route("**/table-roll", lambda route: held.append((route, route.fetch())))
+    page.click("#read-table")
+    page.wait_for_selector("#table-roll .waiting")  # drawn from the stream: the answer is held
+    session.offer_roll(_settled(*ANN, *BEN[:4], _die(20, 20, 2)))
+    page.wait_for_selector("#table-roll [data-roller=Ben] .problem")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.wait_for_timeout(500)  # the answer arrives and is dropped
+    assert page.inner_text("[data-roller=Ben] .problem") == "Ben has 4 dice, not 6"
+    assert not page.is_visible("#table-roll .waiting")
+
+
 @pytest.mark.parametrize(
     ("dashboard", "why"),
     [

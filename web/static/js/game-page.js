@@ -16,17 +16,28 @@ export function gamePage(root, render) {
     id: root.dataset.game,
     view: null,
     rendered: null,
+    streamed: 0, // views the game's stream has brought
     apply(view) {
       if (!view || !view.state) return;
       this.view = view;
       render(view);
     },
+    /** A view from the game's stream: always the newest the server had when it sent it. */
+    fromStream(view) {
+      this.streamed += 1;
+      this.apply(view);
+    },
     /** True when the server took the change; false when it refused it (said in `errNode`). */
     async change(path, body, errNode, method = "POST") {
       errNode.textContent = "";
       const url = `/api/games/${this.id}/${path}`;
+      const streamed = this.streamed;
       try {
-        this.apply(method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body));
+        const answer = method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body);
+        // The stream drew a view while this answer was on its way (the camera's roll right after
+        // "read the table"): the answer may be older than it, and the live stream brings the
+        // view after this change anyway, so it is not drawn over the stream's.
+        if (this.streamed === streamed) this.apply(answer);
         return true;
       } catch (err) {
         errNode.textContent = err.message;
@@ -44,7 +55,7 @@ export function startGamePage(game) {
   setupGameMenu(game.id, (view) => game.apply(view));
   followAgent(game.id, document.getElementById("agent-status"));
   follow(`/api/games/${game.id}/stream`, {
-    onView: (view) => game.apply(view),
+    onView: (view) => game.fromStream(view),
     onStatus: statusBadge,
     refetchUrl: `/api/games/${game.id}`,
   });
