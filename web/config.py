@@ -7,12 +7,13 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from flask import current_app
+
+from companion.tokens import new_token
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -73,10 +74,6 @@ def check_token(what: str, token: str) -> str:
             f"(got {len(token)} characters)"
         )
     return token
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 @dataclass(frozen=True)

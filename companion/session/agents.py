@@ -20,7 +20,6 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import secrets
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from companion.session.camera import CameraShot, corrected_dice
 from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.roll import make_last_roll
 from companion.store.camera_rolls import AgentInfo, CameraRoll, check_roll_id
+from companion.tokens import new_token
 from vision.types import DiceReading
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class AgentDesk:
     def issue_token(self, game_id: str) -> str:
         """A new agent token for the game (shown once; an older one stops working)."""
         gid = self.session.check_game(game_id)
-        token = secrets.token_urlsafe(24)
+        token = new_token()
         self.session.store.set_agent_token(gid, token_sha256(token))
         return token
 
