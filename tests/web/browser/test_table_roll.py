@@ -20,13 +20,21 @@ def shows(page: Any, selector: str, text: str) -> None:
     wait_until(page, "([s, t]) => document.querySelector(s)?.textContent === t", [selector, text])
 
 
-@WITH_CAMERA
-def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
+def _open_game(page: Any, dashboard: Dashboard) -> str:
+    """A modifier game of Ann and Ben with its goals drawn and the players' zones set, open in
+    `page`; its id."""
     session = dashboard.session
     _zones(session.data_dir)
     game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
     session.append(game, "goals most-1s most-6s longest-run")
     page.goto(dashboard.url(f"/games/{game}"))
+    return game
+
+
+@WITH_CAMERA
+def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
+    session = dashboard.session
+    game = _open_game(page, dashboard)
     page.click("#read-table")
     page.wait_for_selector("#table-roll .waiting")
     session.offer_roll(_settled(*ANN, *BEN[:4], _die(20, 20, 2)))
@@ -52,10 +60,7 @@ def test_the_table_roll_by_clicking(page: Any, dashboard: Dashboard) -> None:
 @WITH_CAMERA
 def test_a_newer_table_is_taken_only_when_asked(page: Any, dashboard: Dashboard) -> None:
     session = dashboard.session
-    _zones(session.data_dir)
-    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
-    session.append(game, "goals most-1s most-6s longest-run")
-    page.goto(dashboard.url(f"/games/{game}"))
+    _open_game(page, dashboard)
     page.click("#read-table")
     page.wait_for_selector("#table-roll .waiting")
     session.offer_roll(_settled(*ANN, *BEN[:3]))
@@ -73,10 +78,7 @@ def test_a_late_answer_does_not_draw_over_the_cameras_roll(page: Any, dashboard:
     # The stream can bring the attempt and then the camera's roll before the answer to "read the
     # table" reaches the page: that older answer must not put the page back to waiting.
     session = dashboard.session
-    _zones(session.data_dir)
-    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
-    session.append(game, "goals most-1s most-6s longest-run")
-    page.goto(dashboard.url(f"/games/{game}"))
+    _open_game(page, dashboard)
     page.wait_for_selector("#live-status[data-state=live]")
     held: list[tuple[Any, Any]] = []
     page.route("**/table-roll", lambda route: held.append((route, route.fetch())))
