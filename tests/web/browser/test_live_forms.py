@@ -171,3 +171,28 @@ def test_the_table_shows_the_cameras_state_and_offers_only_what_works(
             page.close()  # ends the video stream before the server stops
     finally:
         session.close()
+
+
+def test_a_moves_late_answer_does_not_draw_over_a_newer_view(
+    page: Any, dashboard: Dashboard
+) -> None:
+    # The move is taken back in another tab while its answer is on its way: the stream brings
+    # both, and the older answer must not draw the move back onto the page.
+    session = dashboard.session
+    game = session.create_from_options(["Al", "Bruce"], {}).game_id
+    session.append(game, "Al: goal orange 7")
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.wait_for_selector("#live-status[data-state=live]")
+    held: list[tuple[Any, Any]] = []
+    page.route("**/events", lambda route: held.append((route, route.fetch())))
+    page.click("#control-line summary")
+    page.fill("#control-line input[name=line]", "attempt orange r1 r1 y1 y1")
+    page.press("#control-line input[name=line]", "Enter")
+    page.wait_for_selector("#table-view[data-seq='2']")  # drawn from the stream
+    status, _ = dashboard.post(f"/api/games/{game}/undo", {})
+    assert status == 200
+    page.wait_for_selector("#table-view[data-seq='1']")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.wait_for_timeout(500)  # the answer arrives and is dropped
+    assert page.get_attribute("#table-view", "data-seq") == "1"

@@ -41,7 +41,7 @@ export function goalDieColours(colour) {
 export class Controls {
   constructor(node, game) {
     this.node = node;
-    this.game = game; // { id, view, apply(view), change(path, body, errNode), refresh() }
+    this.game = game; // { id, view, apply(view), send(ask), change(path, body, errNode), refresh() }
     this.actor = null;
     // What a person typed or picked, by section and field: the panel is rebuilt whenever the
     // game changes (a camera roll, another tab), and a half-filled form must survive that.
@@ -99,8 +99,7 @@ export class Controls {
     const kept = [this.drafts, this.hand];
     this.forgetDrafts();
     try {
-      const view = await postJSON(`/api/games/${this.game.id}/events`, { line, expected_seq: this.game.view.seq });
-      this.game.apply(view);
+      await this.game.send(() => postJSON(`/api/games/${this.game.id}/events`, { line, expected_seq: this.game.view.seq }));
     } catch (err) {
       [this.drafts, this.hand] = kept;
       errNode.textContent = `“${quoted(line)}” was refused: ${err.message}`;

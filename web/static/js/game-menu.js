@@ -12,7 +12,8 @@ function download(text, filename) {
   link.remove();
 }
 
-export function setupGameMenu(gameId, onView) {
+/** The menu of game `gameId`; `send(ask)` sends a change to the game and draws its answer. */
+export function setupGameMenu(gameId, send) {
   const error = document.getElementById("game-menu-error");
   const rename = document.getElementById("rename-form");
   if (!rename) return;
@@ -27,10 +28,9 @@ export function setupGameMenu(gameId, onView) {
   rename.addEventListener("submit", (e) => {
     e.preventDefault();
     guard(async () => {
-      const view = await postJSON(`/api/games/${gameId}/title`, { title: rename.elements.title.value });
+      const view = await send(() => postJSON(`/api/games/${gameId}/title`, { title: rename.elements.title.value }));
       document.querySelector(".topbar h1").lastChild.textContent = ` ${view.title}`;
       document.title = `${view.title} — Dicetable`;
-      onView(view);
     });
   });
   document.getElementById("rematch").addEventListener("click", () => guard(async () => {

@@ -27,17 +27,23 @@ export function gamePage(root, render) {
       this.streamed += 1;
       this.apply(view);
     },
+    /**
+     * The answer to `ask()` (a change sent to the server), drawn unless the stream drew a view
+     * while it was on its way: that view may be newer (the camera's roll right after "read the
+     * table"), and the live stream brings the view after this change anyway.
+     */
+    async send(ask) {
+      const streamed = this.streamed;
+      const answer = await ask();
+      if (this.streamed === streamed) this.apply(answer);
+      return answer;
+    },
     /** True when the server took the change; false when it refused it (said in `errNode`). */
     async change(path, body, errNode, method = "POST") {
       errNode.textContent = "";
       const url = `/api/games/${this.id}/${path}`;
-      const streamed = this.streamed;
       try {
-        const answer = method === "DELETE" ? await request("DELETE", url, body) : await postJSON(url, body);
-        // The stream drew a view while this answer was on its way (the camera's roll right after
-        // "read the table"): the answer may be older than it, and the live stream brings the
-        // view after this change anyway, so it is not drawn over the stream's.
-        if (this.streamed === streamed) this.apply(answer);
+        await this.send(() => (method === "DELETE" ? request("DELETE", url, body) : postJSON(url, body)));
         return true;
       } catch (err) {
         errNode.textContent = err.message;
@@ -52,7 +58,7 @@ export function gamePage(root, render) {
 export function startGamePage(game) {
   game.apply(initialView());
   setupPin(document.getElementById("pin-form"));
-  setupGameMenu(game.id, (view) => game.apply(view));
+  setupGameMenu(game.id, (ask) => game.send(ask));
   followAgent(game.id, document.getElementById("agent-status"));
   follow(`/api/games/${game.id}/stream`, {
     onView: (view) => game.fromStream(view),
