@@ -23,6 +23,7 @@ from web.api.core import bp as api_bp
 from web.api.games import bp as games_bp
 from web.api.stats import bp as stats_bp
 from web.api.tables import bp as tables_bp
+from web.closing import closing_responses
 from web.club import ClubHub
 from web.club_page import bp as club_page_bp
 from web.config import (
@@ -57,6 +58,7 @@ def create_app(
     app = Flask("web")
     app.config["MAX_CONTENT_LENGTH"] = config.max_body_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.wsgi_app = closing_responses(app.wsgi_app)  # type: ignore[method-assign,assignment]
     desk = AgentDesk(session)
     listening = session.store.kind != "sqlite"
     # With PostgreSQL every change is told (NOTIFY) and a stream need only look again now and
