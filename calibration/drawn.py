@@ -1,7 +1,9 @@
 """Player zones set on the dashboard (the modifier game's table roll needs one per player): drawn
 as rectangles on the camera picture, or the table split into N equal sectors at once. They go
-into the active camera profile; with none, into a new profile `dashboard` whose table is the
-whole picture, white balance off, made active. Pure but for `save_zones`."""
+into the active camera profile; with none, into a new profile `default` whose table is the
+whole picture, white balance off, made active. `default` is the name the table's memory and its
+empty table already go by when no profile is active (`companion.tables.names`), so they keep
+applying after a restart. Pure but for `save_zones`."""
 
 from __future__ import annotations
 
@@ -12,13 +14,14 @@ from pathlib import Path
 
 from calibration import geometry as geo
 from calibration.checks import EDGE_TOLERANCE_PX
-from calibration.errors import ProfileError
+from calibration.errors import CalibrationError, ProfileError
 from calibration.geometry import RectXYXY
 from calibration.profile import CameraInfo, PlayerZone, Profile, WhiteReference
 from calibration.storage import activate, active_name, load_active, profile_path, write_atomic
 from calibration.zones import MAX_ZONES, sector_zones
 
-DASHBOARD_PROFILE = "dashboard"
+# The table's name while no profile is active: the whole-picture profile takes it over.
+WHOLE_PICTURE_PROFILE = "default"
 
 
 def whole_picture(size_wh: tuple[int, int]) -> Profile:
@@ -26,7 +29,7 @@ def whole_picture(size_wh: tuple[int, int]) -> Profile:
     w, h = size_wh
     frame = geo.rect_polygon((0, 0, w - 1, h - 1))
     return Profile(
-        name=DASHBOARD_PROFILE,
+        name=WHOLE_PICTURE_PROFILE,
         camera=CameraInfo("dashboard", (w, h)),
         created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         table_region=frame,
@@ -74,8 +77,18 @@ def equal_zones(profile: Profile, names: Sequence[str]) -> Profile:
 
 
 def current(data_dir: Path, picture_wh: tuple[int, int]) -> Profile:
-    """The active profile, or a whole-picture one for a camera of `picture_wh`."""
-    return load_active(data_dir) or whole_picture(picture_wh)
+    """The active profile, or a whole-picture one for a camera of `picture_wh`. A stored but
+    inactive `default` is refused rather than replaced: someone recorded it and set it aside."""
+    active = load_active(data_dir)
+    if active is not None:
+        return active
+    if profile_path(data_dir, WHOLE_PICTURE_PROFILE).exists():
+        raise CalibrationError(
+            f"a camera profile named {WHOLE_PICTURE_PROFILE!r} is stored but not active: make it "
+            f"active (dicetable calibrate --activate {WHOLE_PICTURE_PROFILE}) or delete it, then "
+            "save the zones"
+        )
+    return whole_picture(picture_wh)
 
 
 def save_zones(data_dir: Path, profile: Profile) -> None:

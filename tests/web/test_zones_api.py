@@ -31,9 +31,9 @@ def test_equal_zones_make_an_active_whole_picture_profile(
     answer = client.post("/api/zones", json={"size": [640, 360], "names": ["Ann", "Ben"]})
     assert answer.status_code == 200
     body = answer.get_json()
-    assert body["profile"] == "dashboard" and [z["name"] for z in body["zones"]] == ["Ann", "Ben"]
+    assert body["profile"] == "default" and [z["name"] for z in body["zones"]] == ["Ann", "Ben"]
     data = tmp_path / "data"
-    assert active_name(data) == "dashboard"
+    assert active_name(data) == "default"
     profile = load_active(data)
     assert profile is not None and profile.zone_names() == ("Ann", "Ben")
 
@@ -85,3 +85,37 @@ def test_bad_zones_are_refused_naming_the_field(
     error = answer.get_json()
     assert error["field"] == field and words in error["error"]
     assert client.get("/api/zones").get_json()["zones"] == []
+
+
+def test_zones_saved_with_no_profile_keep_the_tables_memory_and_empty_table(
+    client: FlaskClient, tmp_path: Path
+) -> None:
+    """Issue 47 item 2: the zones went into a new profile `dashboard`, made active, so after a
+    restart the table read as `dashboard`, whose memory and empty table were empty."""
+    import numpy as np
+
+    from calibration.empty import load_empty, save_empty
+    from companion.tables.names import table_for
+
+    data = tmp_path / "data"
+    assert table_for(data) == "default"
+    save_empty(data, "default", np.full((90, 160, 3), 120, np.uint8))
+    client.post("/api/zones", json={"size": [640, 360], "names": ["Ann", "Ben"]})
+    assert table_for(data) == "default"  # what a restarted server reads at
+    assert load_empty(data, "default") is not None
+
+
+def test_a_stored_inactive_default_profile_is_not_replaced(
+    client: FlaskClient, tmp_path: Path
+) -> None:
+    from calibration.drawn import whole_picture
+    from calibration.storage import profile_path, save_profile
+
+    data = tmp_path / "data"
+    save_profile(data, whole_picture((320, 180)))
+    before = profile_path(data, "default").read_text(encoding="utf-8")
+    answer = client.post("/api/zones", json={"size": [640, 360], "names": ["Ann"]})
+    assert answer.status_code == 409
+    assert "calibrate --activate default" in answer.get_json()["error"]
+    assert profile_path(data, "default").read_text(encoding="utf-8") == before
+    assert active_name(data) is None
