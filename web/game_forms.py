@@ -84,11 +84,18 @@ def _flyer(_: tuple[Option, ...]) -> GameForm:
     return GameForm("flyer", "Flyer game (Essen 2006)", MIN_PLAYERS, most, 2, (covered,))
 
 
+def _fivedice(_: tuple[Option, ...]) -> GameForm:
+    from companion.games.fivedice.rules import MAX_PLAYERS, MIN_PLAYERS
+
+    return GameForm("fivedice", "Five dice (category game)", MIN_PLAYERS, MAX_PLAYERS, 2)
+
+
 _FORMS: dict[str, Callable[[tuple[Option, ...]], GameForm]] = {
     "ryb": _ryb,
     "modifier": _modifier,
     "rgb": _rgb,
     "flyer": _flyer,
+    "fivedice": _fivedice,
 }
 
 

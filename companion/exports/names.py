@@ -8,7 +8,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-RECORD_SUFFIXES = {"ryb": "ryb", "flyer": "flyer", "rgb": "rgb", "modifier": "mod"}
+RECORD_SUFFIXES = {
+    "ryb": "ryb",
+    "flyer": "flyer",
+    "rgb": "rgb",
+    "modifier": "mod",
+    "fivedice": "fivedice",
+}
 MAX_SLUG_CHARS = 48
 
 

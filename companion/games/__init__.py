@@ -26,6 +26,7 @@ _GAMES: dict[str, str] = {
     "rgb": "companion.games.rgb.game:RULES",
     "flyer": "companion.games.flyer.game:RULES",
     "modifier": "companion.games.modifier.game:RULES",
+    "fivedice": "companion.games.fivedice.game:RULES",
 }
 # `expected_dice` counts dice whose colour a game ignores (the modifier game) under this colour.
 ANY_COLOUR = Colour.OTHER

@@ -22,6 +22,7 @@ GAME_NAMES = {
     "rgb": "RGB",
     "flyer": "Essen 2006 flyer game",
     "modifier": "Modifier dice game",
+    "fivedice": "Five dice (category game)",
 }
 
 if TYPE_CHECKING:

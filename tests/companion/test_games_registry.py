@@ -11,6 +11,7 @@ from companion.games import (
     GameRules,
     RuleSet,
     find_game,
+    fivedice,
     flyer,
     game_names,
     modifier,
@@ -25,9 +26,11 @@ RYB: GameRules[ryb.GameState, ryb.Event] = ryb.RULES
 RGB: GameRules[rgb.GameState, rgb.Event] = rgb.RULES
 FLYER: GameRules[flyer.GameState, flyer.Event] = flyer.RULES
 MODIFIER: GameRules[modifier.GameState, modifier.Event] = modifier.RULES
+FIVEDICE: GameRules[fivedice.GameState, fivedice.Event] = fivedice.RULES
 TABLE_ROLL: TableRollRules = modifier.RULES
 
 SERVED = {"ryb": ryb.RULES, "rgb": rgb.RULES, "flyer": flyer.RULES, "modifier": modifier.RULES}
+SERVED["fivedice"] = fivedice.RULES
 
 
 @pytest.mark.parametrize(
@@ -37,6 +40,7 @@ SERVED = {"ryb": ryb.RULES, "rgb": rgb.RULES, "flyer": flyer.RULES, "modifier": 
         ("rgb", frozenset(), False),
         ("flyer", frozenset({"values"}), False),
         ("modifier", frozenset({"goals", "special", "reveal", "rolloff"}), True),
+        ("fivedice", frozenset(), False),
     ],
 )
 def test_each_game_is_served_as_its_rule_set(

@@ -1,0 +1,30 @@
+"""The five-dice game's events: frozen values, one per record line (docs/rules-fivedice.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.fivedice.scoring import Box
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """`P: roll D D D D D [keep K...]`: the five dice as they lie after a throw, kept and thrown
+    alike (what the camera reads), and the faces kept aside from the throw before, if any."""
+
+    player: str
+    dice: tuple[int, ...]
+    kept: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """`P: score BOX [POINTS]`: the turn's dice written in an open box; POINTS, when given, is
+    the score the player expects, and a different one refuses the line."""
+
+    player: str
+    box: Box
+    points: int | None = None
+
+
+Event = Roll | Score

@@ -1,0 +1,96 @@
+"""Five-dice record lines to events and back (docs/rules-fivedice.md):
+
+Ann: roll 3 4 4 2 6
+Ann: roll 4 4 4 1 5 keep 4 4
+Ann: score fours 12
+"""
+
+from __future__ import annotations
+
+from companion.errors import RecordError
+from companion.games.fivedice.events import Event, Roll, Score
+from companion.games.fivedice.scoring import DICE, Box
+from companion.games.notation import split_line
+
+ROLL_USAGE = "roll D D D D D [keep K ...]  (the five dice as they lie, then the faces kept aside)"
+SCORE_USAGE = "score BOX [POINTS]  (boxes: " + ", ".join(Box) + ")"
+EXPECTED = "expected `NAME: roll D D D D D` or `NAME: score BOX`"
+# Other spellings players type for a box (any case; spaces, hyphens and underscores ignored).
+ALIASES = {
+    "1s": Box.ONES,
+    "2s": Box.TWOS,
+    "3s": Box.THREES,
+    "4s": Box.FOURS,
+    "5s": Box.FIVES,
+    "6s": Box.SIXES,
+    "3k": Box.THREE_KIND,
+    "threeofakind": Box.THREE_KIND,
+    "4k": Box.FOUR_KIND,
+    "fourofakind": Box.FOUR_KIND,
+    "fh": Box.FULL_HOUSE,
+    "ss": Box.SMALL_STRAIGHT,
+    "smstraight": Box.SMALL_STRAIGHT,
+    "ls": Box.LARGE_STRAIGHT,
+    "lgstraight": Box.LARGE_STRAIGHT,
+    "fiveofakind": Box.FIVE_KIND,
+    "5k": Box.FIVE_KIND,
+    "yacht": Box.FIVE_KIND,
+    "yahtzee": Box.FIVE_KIND,
+    "generala": Box.FIVE_KIND,
+}
+_SQUASHED = {b.value.replace("-", ""): b for b in Box} | ALIASES
+
+
+def box(word: str) -> Box:
+    found = _SQUASHED.get(word.lower().replace("-", "").replace("_", ""))
+    if found is None:
+        raise RecordError(f"{word!r} is not a box (boxes: {', '.join(Box)})")
+    return found
+
+
+def face(word: str, what: str) -> int:
+    if not (word.isascii() and word.isdigit() and 1 <= int(word) <= 6):
+        raise RecordError(f"{what} shows {word!r}: a die shows 1 to 6")
+    return int(word)
+
+
+def _roll(player: str, args: list[str]) -> Roll:
+    words = [a.lower() for a in args]
+    at = words.index("keep") if "keep" in words else len(words)
+    dice = tuple(face(w, f"die {k}") for k, w in enumerate(args[:at], start=1))
+    kept = tuple(face(w, "a kept die") for w in args[at + 1 :])
+    if len(dice) != DICE:
+        raise RecordError(f"a throw lists all {DICE} dice, got {len(dice)}; usage: {ROLL_USAGE}")
+    if at < len(words) and not kept:
+        raise RecordError(f"`keep` names the faces kept aside; usage: {ROLL_USAGE}")
+    return Roll(player, dice, kept)
+
+
+def _score(player: str, args: list[str]) -> Score:
+    if not 1 <= len(args) <= 2:
+        raise RecordError(f"usage: {SCORE_USAGE}")
+    points = None
+    if len(args) == 2:
+        if not (args[1].isascii() and args[1].isdigit()):
+            raise RecordError(f"the points of a box are a whole number, not {args[1]!r}")
+        points = int(args[1])
+    return Score(player, box(args[0]), points)
+
+
+def parse_event(line: str) -> Event:
+    """One record line to an event (syntax only; `rules.apply` judges it)."""
+    player, verb, args = split_line(line, expected=EXPECTED)
+    if verb == "roll":
+        return _roll(player, args)
+    if verb == "score":
+        return _score(player, args)
+    raise RecordError(f"unknown verb {verb!r} (verbs: roll, score)")
+
+
+def format_event(event: Event) -> str:
+    """The canonical record line of `event` (`parse_event` reads it back to the same event)."""
+    if isinstance(event, Roll):
+        kept = f" keep {' '.join(map(str, event.kept))}" if event.kept else ""
+        return f"{event.player}: roll {' '.join(map(str, event.dice))}{kept}"
+    points = "" if event.points is None else f" {event.points}"
+    return f"{event.player}: score {event.box.value}{points}"

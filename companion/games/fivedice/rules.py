@@ -1,0 +1,103 @@
+"""`apply(state, event) -> state`: the one entry point of the five-dice rules, and `new_game`.
+
+A turn is one to three throws (`roll`), then one box filled (`score`); then the next player.
+The game ends when every player has filled all thirteen boxes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import NoReturn
+
+from companion.errors import InvalidEventError
+from companion.games.fivedice.choices import Choice, choices, dice_words, joker, missing
+from companion.games.fivedice.events import Event, Roll, Score
+from companion.games.fivedice.scoring import DICE
+from companion.games.fivedice.state import THROWS, GameState, Scored, Sheet, Turn, start_state
+from companion.games.players import check_players
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 8
+
+
+def fail(message: str) -> NoReturn:
+    raise InvalidEventError(message)
+
+
+def new_game(names: Sequence[str]) -> GameState:
+    check_players("The five-dice game", names, MIN_PLAYERS, MAX_PLAYERS)
+    return start_state(tuple(names))
+
+
+def _check_turn(state: GameState, player: str) -> None:
+    if state.over:
+        winners = " and ".join(state.winners())
+        fail(f"the game is over: every box is filled ({winners} won)")
+    seat = state.seat_of(player)
+    if seat is None:
+        fail(f"{player} is not playing (players: {', '.join(state.players)})")
+    if seat != state.seat:
+        fail(f"it is {state.player}'s turn, not {player}'s")
+
+
+def _roll(state: GameState, event: Roll) -> GameState:
+    turn, who = state.turn, state.player
+    if turn.throws >= THROWS:
+        dice = dice_words(turn.dice)
+        fail(f"{who} has thrown {THROWS} times this turn: choose a box to score {dice}")
+    if len(event.dice) != DICE:
+        fail(f"a throw shows all {DICE} dice, kept and thrown alike; got {len(event.dice)}")
+    if event.kept and turn.throws == 0:
+        fail(f"the first throw of {who}'s turn throws all {DICE} dice: nothing is kept aside yet")
+    if len(event.kept) >= DICE:
+        fail(f"keeping all {DICE} dice throws nothing: score {dice_words(turn.dice)} instead")
+    short = missing(event.kept, turn.dice)
+    if short:
+        fail(
+            f"{who} kept {dice_words(event.kept)}, but the last throw showed "
+            f"{dice_words(turn.dice)} (no {dice_words(short)} to keep)"
+        )
+    short = missing(event.kept, event.dice)
+    if short:
+        fail(
+            f"the kept dice {dice_words(event.kept)} must still lie among the five; "
+            f"{dice_words(event.dice)} has no {dice_words(short)}"
+        )
+    return replace(state, turn=Turn(turn.throws + 1, event.dice, event.kept))
+
+
+def _choice(state: GameState, event: Score) -> Choice:
+    sheet, dice, who = state.sheets[state.seat], state.turn.dice, state.player
+    if event.box in sheet.boxes:
+        fail(f"{who}'s {event.box.label} box already holds {sheet.boxes[event.box]}")
+    found = next(c for c in choices(sheet, dice) if c.box is event.box)
+    if not found.allowed:
+        fail(f"{who} cannot score {dice_words(dice)} in {event.box.label}: {found.why_not}")
+    if event.points is not None and event.points != found.points:
+        fail(
+            f"{dice_words(dice)} scores {found.points} in {event.box.label}, not {event.points} "
+            f"({found.why})"
+        )
+    return found
+
+
+def _score(state: GameState, event: Score) -> GameState:
+    if state.turn.throws == 0:
+        fail(f"{state.player} has not thrown yet this turn: roll the five dice first")
+    found = _choice(state, event)
+    sheet, dice = state.sheets[state.seat], state.turn.dice
+    extra = joker(sheet, dice)
+    filled = Sheet({**sheet.boxes, event.box: found.points}, sheet.extra + int(extra.bonus > 0))
+    sheets = list(state.sheets)
+    sheets[state.seat] = filled
+    last = Scored(state.player, event.box, dice, found.points, extra.bonus, extra.applies)
+    seat = (state.seat + 1) % len(state.players)
+    return replace(state, sheets=tuple(sheets), seat=seat, turn=Turn(), last=last)
+
+
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after `event`; InvalidEventError (state unchanged) when the rules refuse it."""
+    _check_turn(state, event.player)
+    if isinstance(event, Roll):
+        return _roll(state, event)
+    return _score(state, event)
