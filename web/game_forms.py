@@ -90,12 +90,37 @@ def _fivedice(_: tuple[Option, ...]) -> GameForm:
     return GameForm("fivedice", "Five dice (category game)", MIN_PLAYERS, MAX_PLAYERS, 2)
 
 
+def _farkle(_: tuple[Option, ...]) -> GameForm:
+    from companion.games.farkle.scoring import DEFAULT_SCORING, Scoring
+    from companion.games.farkle.state import MAX_PLAYERS, MIN_PLAYERS
+
+    names = {
+        Scoring.FIXED: "Fixed: 4 of a kind 1000, 5 of a kind 2000, 6 of a kind 3000",
+        Scoring.CLASSIC: "Classic: each die past three of a kind doubles it",
+        Scoring.BOXED: "Boxed: fixed, with two triplets 2500 and 4 of a kind + a pair 1500",
+    }
+    scoring = Option(
+        "scoring", "Scoring", tuple((s.value, names[s]) for s in Scoring), DEFAULT_SCORING.value
+    )
+    least = (("0", "any points"), *((n, f"{n} in one turn") for n in ("350", "500", "1000")))
+    opening = Option("opening", "To get on the board", least, "0")
+    target = Option(
+        "target", "Target", (("10000", "10,000"), ("5000", "5,000"), ("2500", "2,500")), "10000"
+    )
+    penalty = (("no", "no penalty"), ("500", "lose 500"), ("1000", "lose 1000"))
+    farkles = Option("threefarkles", "Three farkles in a row", penalty, "no")
+    return GameForm(
+        "farkle", "Farkle", MIN_PLAYERS, MAX_PLAYERS, 2, (scoring, opening, target, farkles)
+    )
+
+
 _FORMS: dict[str, Callable[[tuple[Option, ...]], GameForm]] = {
     "ryb": _ryb,
     "modifier": _modifier,
     "rgb": _rgb,
     "flyer": _flyer,
     "fivedice": _fivedice,
+    "farkle": _farkle,
 }
 
 

@@ -14,6 +14,7 @@ RECORD_SUFFIXES = {
     "rgb": "rgb",
     "modifier": "mod",
     "fivedice": "fivedice",
+    "farkle": "farkle",
 }
 MAX_SLUG_CHARS = 48
 

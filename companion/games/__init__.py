@@ -27,6 +27,7 @@ _GAMES: dict[str, str] = {
     "flyer": "companion.games.flyer.game:RULES",
     "modifier": "companion.games.modifier.game:RULES",
     "fivedice": "companion.games.fivedice.game:RULES",
+    "farkle": "companion.games.farkle.game:RULES",
 }
 # `expected_dice` counts dice whose colour a game ignores (the modifier game) under this colour.
 ANY_COLOUR = Colour.OTHER

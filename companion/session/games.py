@@ -23,6 +23,7 @@ GAME_NAMES = {
     "flyer": "Essen 2006 flyer game",
     "modifier": "Modifier dice game",
     "fivedice": "Five dice (category game)",
+    "farkle": "Farkle",
 }
 
 if TYPE_CHECKING:

@@ -34,6 +34,10 @@ OPTION_KEYS: dict[str, str] = {
     "cancel": "Cancel",
     "deck": "Deck",
     "covered": "Covered",
+    "scoring": "Scoring",
+    "opening": "Opening",
+    "target": "Target",
+    "threefarkles": "ThreeFarkles",
     "title": "Title",
 }
 MAX_PLAYERS_LISTED = 16

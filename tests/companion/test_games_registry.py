@@ -10,6 +10,7 @@ import pytest
 from companion.games import (
     GameRules,
     RuleSet,
+    farkle,
     find_game,
     fivedice,
     flyer,
@@ -27,10 +28,12 @@ RGB: GameRules[rgb.GameState, rgb.Event] = rgb.RULES
 FLYER: GameRules[flyer.GameState, flyer.Event] = flyer.RULES
 MODIFIER: GameRules[modifier.GameState, modifier.Event] = modifier.RULES
 FIVEDICE: GameRules[fivedice.GameState, fivedice.Event] = fivedice.RULES
+FARKLE: GameRules[farkle.GameState, farkle.Event] = farkle.RULES
 TABLE_ROLL: TableRollRules = modifier.RULES
 
 SERVED = {"ryb": ryb.RULES, "rgb": rgb.RULES, "flyer": flyer.RULES, "modifier": modifier.RULES}
 SERVED["fivedice"] = fivedice.RULES
+SERVED["farkle"] = farkle.RULES
 
 
 @pytest.mark.parametrize(
@@ -41,6 +44,7 @@ SERVED["fivedice"] = fivedice.RULES
         ("flyer", frozenset({"values"}), False),
         ("modifier", frozenset({"goals", "special", "reveal", "rolloff"}), True),
         ("fivedice", frozenset(), False),
+        ("farkle", frozenset(), False),
     ],
 )
 def test_each_game_is_served_as_its_rule_set(

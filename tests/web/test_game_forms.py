@@ -31,6 +31,7 @@ def test_every_registered_game_has_a_form_in_the_registry_order() -> None:
         ("modifier", "Modifier dice game", 2, 6, ()),
         ("rgb", "RGB", 2, 2, ()),
         ("flyer", "Flyer game (Essen 2006)", 2, 4, ("covered",)),
+        ("farkle", "Farkle", 2, 10, ("scoring", "opening", "target", "threefarkles")),
     ],
 )
 def test_each_game_form(
@@ -69,6 +70,10 @@ def test_home_embeds_the_forms_and_hides_other_games_options(client: FlaskClient
         ({"game": "modifier"}, "modifier"),
         ({"game": "flyer", "covered": "yes"}, "flyer"),
         ({"game": "rgb"}, "rgb"),
+        (
+            {"game": "farkle", "scoring": "classic", "opening": "500", "threefarkles": "1000"},
+            "farkle",
+        ),
     ],
 )
 def test_the_api_starts_each_game_from_the_form(
