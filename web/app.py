@@ -20,6 +20,7 @@ from web.api.agents import bp as agents_bp
 from web.api.camera import bp as camera_bp
 from web.api.club import bp as club_bp
 from web.api.core import bp as api_bp
+from web.api.empty_table import bp as empty_table_bp
 from web.api.games import bp as games_bp
 from web.api.stats import bp as stats_bp
 from web.api.tables import bp as tables_bp
@@ -75,6 +76,7 @@ def create_app(
     app.register_blueprint(games_bp)
     app.register_blueprint(stats_bp)
     app.register_blueprint(tables_bp)
+    app.register_blueprint(empty_table_bp)
     app.register_blueprint(agents_bp)
     app.register_blueprint(club_bp)
     app.register_blueprint(club_page_bp)

@@ -20,7 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from calibration.errors import CalibrationError
-from companion.tables import learn
+from companion.tables import empty_look, learn
+from companion.tables.empty_look import EmptyLook
 from companion.tables.names import table_for
 from companion.tables.register import (
     Group,
@@ -65,6 +66,7 @@ class TableDesk:
         self._outer = reader if outer is None else outer
         self._lock = threading.Lock()
         self._snapshot: Snapshot | None = None
+        self._empty_look: EmptyLook | None = None
         self._reload()
         self._reload_empty()
 
@@ -88,9 +90,9 @@ class TableDesk:
             "empty_table": self.learns and self._reader.empty is not None,
         }
 
-    def record_empty(self, frame: npt.NDArray[np.uint8] | None) -> int:
-        """Keep `frame` (the camera's, dice off the table) as the empty table; returns how many
-        things the reader read as dice in it, which from now on are the table's own."""
+    def look_empty(self, frame: npt.NDArray[np.uint8] | None) -> EmptyLook:
+        """A look at `frame` to keep as the empty table (`companion.tables.empty_look`): what
+        the camera reads as dice in it is numbered, for the players to see before keeping."""
         if self._data_dir is None or not self.learns:
             raise RegisterError(
                 "the empty table needs the camera running with a data folder", "camera"
@@ -98,13 +100,47 @@ class TableDesk:
         if frame is None:
             raise RegisterError("the camera has shown no picture yet: wait a moment", "camera")
         from calibration.apply import reader_view
+
+        self._empty_name()  # a table with no profile's name can keep none: say so before
+        with self._lock:
+            number = 1 if self._empty_look is None else self._empty_look.number + 1
+        shot = empty_look.look(number, self._reader, reader_view(self._outer, frame))
+        with self._lock:
+            self._empty_look = shot
+        return shot
+
+    def empty_picture(self, number: int) -> bytes | None:
+        """The numbered picture of empty-table look `number`, while it is the newest one."""
+        with self._lock:
+            shot = self._empty_look
+        return shot.picture_jpeg if shot is not None and shot.number == number else None
+
+    def record_empty(self, number: object, confirmed: object = False) -> int:
+        """Keep look `number` as the empty table; returns how many things the camera read as
+        dice in it, the table's own from now on. A look with dice in it needs `confirmed`."""
+        with self._lock:
+            shot = empty_look.check_keep(self._empty_look, number, confirmed)
+        assert self._data_dir is not None  # a look needs one
         from calibration.empty import save_empty
 
-        view = reader_view(self._outer, frame)
-        phantoms = len(self._reader.with_empty(None).read(view))
-        save_empty(self._data_dir, self._empty_name(), view)
+        save_empty(self._data_dir, self._empty_name(), shot.view)
         self._reload_empty()
-        return phantoms
+        with self._lock:
+            if self._empty_look is shot:
+                self._empty_look = None
+        return shot.dice
+
+    def forget_empty(self) -> bool:
+        """Remove the table's empty picture; True when there was one."""
+        if self._data_dir is None or not self.learns:
+            raise RegisterError(
+                "the empty table needs the camera running with a data folder", "camera"
+            )
+        from calibration.empty import forget_empty
+
+        gone = forget_empty(self._data_dir, self._empty_name())
+        self._reload_empty()
+        return gone
 
     def snapshot(
         self, reading: DiceReading | None, frame: npt.NDArray[np.uint8] | None = None

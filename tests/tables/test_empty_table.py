@@ -40,7 +40,9 @@ def test_the_empty_table_survives_a_restart(tmp_path: Path) -> None:
     before = _phantoms(desk)
     assert before > 0, "the board should give the reader phantoms"
     assert desk.summary()["empty_table"] is False
-    assert desk.record_empty(board(SEED).empty) >= 1  # what it read there is the table's own
+    shot = desk.look_empty(board(SEED).empty)
+    assert shot.dice >= 1  # the board's phantoms: the table's own once kept
+    assert desk.record_empty(shot.number, True) == shot.dice
     restarted = _desk(tmp_path)
     assert restarted.summary()["empty_table"] is True
     assert _phantoms(restarted) < before
@@ -87,7 +89,7 @@ def test_names_that_are_no_profiles_build_no_path(tmp_path: Path, name: str) -> 
 
 def test_a_table_named_as_no_profile_cannot_keep_an_empty_table(tmp_path: Path) -> None:
     with pytest.raises(RegisterError, match="no camera profile"):
-        _desk(tmp_path, "Kitchen Table").record_empty(board(SEED).empty)
+        _desk(tmp_path, "Kitchen Table").look_empty(board(SEED).empty)
 
 
 def test_a_damaged_picture_is_ignored_with_a_warning(
@@ -112,7 +114,13 @@ def test_the_dashboard_records_the_empty_table(tmp_path: Path) -> None:
     client, session = _client(tmp_path / "data")
     try:
         assert client.get("/api/tables").get_json()["empty_table"] is False
-        response = client.post("/api/tables/empty")
+        look = client.post("/api/tables/empty/look").get_json()
+        assert look["dice"] >= 1 and f"sees {look['dice']} dice" in look["message"]
+        assert client.get(look["picture"]).mimetype == "image/jpeg"
+        unsaid = client.post("/api/tables/empty", json={"look": look["look"]})
+        assert unsaid.status_code == 400 and unsaid.get_json()["field"] == "confirm"
+        assert client.get("/api/tables").get_json()["empty_table"] is False
+        response = client.post("/api/tables/empty", json={"look": look["look"], "confirm": True})
         assert response.status_code == 200
         body = response.get_json()
         assert body["empty_table"] is True and body["phantoms"] >= 1
@@ -125,9 +133,12 @@ def test_the_dashboard_records_the_empty_table(tmp_path: Path) -> None:
 def test_recording_the_empty_table_needs_the_control_token_when_exposed(tmp_path: Path) -> None:
     client, session = _client(tmp_path / "data", token="s3cret-token-abc")
     try:
-        assert client.post("/api/tables/empty").status_code in (401, 403)
+        assert client.post("/api/tables/empty/look").status_code in (401, 403)
+        assert client.delete("/api/tables/empty").status_code in (401, 403)
         bearer = {"Authorization": "Bearer s3cret-token-abc"}
-        assert client.post("/api/tables/empty", headers=bearer).status_code == 200
+        look = client.post("/api/tables/empty/look", headers=bearer).get_json()["look"]
+        keep = {"look": look, "confirm": True}
+        assert client.post("/api/tables/empty", headers=bearer, json=keep).status_code == 200
     finally:
         session.close()
 

@@ -70,6 +70,8 @@ class LivePipeline:
         self._corrections: list[CorrectionCallback] = []
         self._lock = threading.Lock()
         self._latest: tuple[npt.NDArray[np.uint8], DiceReading] | None = None
+        # Frame time since which the picture has held still (None: it moves now).
+        self._still_since: float | None = None
         self._jpeg: bytes | None = None
         self._jpeg_frame = -1
         self._wanted = 0.0
@@ -96,8 +98,13 @@ class LivePipeline:
         event = self._settle.update(
             frame.t_ms, reading, motion, frame_index=frame.index, frame_bgr=frame.frame_bgr
         )
+        moving = motion is not None and motion > self.config.settle.still_motion
         with self._lock:
             self._latest = (frame.frame_bgr, reading)
+            if moving:
+                self._still_since = None
+            elif self._still_since is None or frame.t_ms < self._still_since:
+                self._still_since = frame.t_ms
             self._stats.frames += 1
             self._stats.last_ms = frame.t_ms
         if isinstance(event, SettledRoll):
@@ -118,6 +125,16 @@ class LivePipeline:
         """The newest frame read, as the camera gave it (None before the first)."""
         with self._lock:
             return None if self._latest is None else self._latest[0]
+
+    def still_view(self, min_ms: float) -> tuple[npt.NDArray[np.uint8], DiceReading] | None:
+        """The newest frame and its dice once the picture has held still for `min_ms` of frame
+        time (no hand reaching in, no die rolling); None while it moves or before a frame."""
+        with self._lock:
+            if self._latest is None or self._still_since is None:
+                return None
+            if self._stats.last_ms - self._still_since + 1e-6 < min_ms:
+                return None
+            return self._latest
 
     def latest_jpeg(self) -> bytes | None:
         """The newest frame, annotated, as JPEG (encoded at most once per frame)."""

@@ -7,32 +7,23 @@ die has an index, and `GET /api/tables/look/N.jpg` is the frame with each die nu
 and the dice they marked one by one as "not a die" as such
 (`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}, "not_dice": [4]}`);
 `DELETE /api/tables/memory`
-forgets every die of the table; `POST /api/tables/empty` keeps the camera's newest frame as the
-empty table (board and pieces laid out, no dice), whose pieces are then never read as dice.
-Changes need the control token like every other change.
+forgets every die of the table (the empty table is `web.api.empty_table`'s). Looking waits for
+a still view (`web.api.still`). Changes need the control token like every other change.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-import numpy as np
-import numpy.typing as npt
 from flask import Blueprint, Response, jsonify
 
 from companion.tables.desk import TableDesk
 from companion.tables.register import Group
+from web.api.still import still_view
 from web.config import services
 from web.errors import ApiError, json_body, url_int
 
 bp = Blueprint("tables", __name__)
-
-
-@runtime_checkable
-class _Framed(Protocol):
-    """A camera feed that hands over its newest frame (`vision.live.LivePipeline` does)."""
-
-    def latest_frame(self) -> npt.NDArray[np.uint8] | None: ...
 
 
 def _desk() -> TableDesk:
@@ -53,9 +44,8 @@ def summary() -> Response:
 @bp.post("/api/tables/look")
 def look() -> Response:
     json_body(())
-    desk, live = _desk(), services().live
-    reading = None if live is None else live.latest_reading()
-    frame = live.latest_frame() if isinstance(live, _Framed) else None
+    desk = _desk()
+    frame, reading = still_view(services().live)
     shot = desk.snapshot(reading, frame)
     groups, start = [], 0
     for group in shot.found:
@@ -92,15 +82,6 @@ def clear() -> Response:
     desk = _desk()
     gone = desk.clear()
     return jsonify({"removed": gone, **desk.summary()})
-
-
-@bp.post("/api/tables/empty")
-def record_empty() -> Response:
-    json_body(())
-    desk, live = _desk(), services().live
-    frame = live.latest_frame() if isinstance(live, _Framed) else None
-    phantoms = desk.record_empty(frame)
-    return jsonify({"phantoms": phantoms, **desk.summary()})
 
 
 def _group_json(group: Group, start: int) -> dict[str, Any]:

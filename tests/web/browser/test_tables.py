@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from calibration.empty import load_empty
 from companion.session import Session
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
@@ -88,15 +89,36 @@ def test_the_phantom_step_marks_a_boards_pieces_one_by_one(chromium: Any, tmp_pa
             screenshot(tab, "tables-phantoms")
             tab.click("#keep-dice")
             tab.wait_for_selector("#memory-summary:has-text('Kept')")
+            # Issue 47 item 1: the dice are still on the table, so the look warns with their
+            # count and numbers them on its picture before anything is kept.
             tab.click("#record-empty")
+            tab.wait_for_selector("#empty-message:has-text('The camera sees')")
+            warned = tab.inner_text("#empty-message")
+            keep_label = tab.inner_text("#keep-empty")
+            tab.wait_for_function("document.getElementById('empty-picture').naturalWidth > 0")
+            screenshot(tab, "tables-empty-with-dice")
+            feed.frame = table.empty  # the players take the dice off and look again
+            tab.click("#empty-again")
+            tab.wait_for_function(
+                "t => document.getElementById('empty-message').textContent !== t", arg=warned
+            )
+            tab.click("#keep-empty")
+            tab.wait_for_selector("#empty-status:has-text('Recorded the empty table')")
             tab.wait_for_selector("#memory-summary:has-text('The empty table is recorded')")
-            summary = tab.inner_text("#memory-summary")
+            summary = tab.inner_text("#empty-status")
+            kept = load_empty(data, "default") is not None
+            tab.click("#forget-empty")
+            tab.wait_for_selector("#empty-status:has-text('Forgot the empty table')")
+            assert tab.locator("#forget-empty").is_hidden()
             tab.close()
     finally:
         context.close()
         session.close()
     assert errors == []
-    assert "Recorded the empty table" in summary
+    dice = sum(table.is_die(d) for d in shown)
+    assert f"The camera sees {dice} dice" in warned and "pieces of the board" in keep_label
+    assert "Recorded the empty table" in summary and kept
+    assert load_empty(data, "default") is None
     counts = desk.summary()["counts"]
     assert counts["not a die"] == len(phantoms)
     assert sum(counts.values()) == len(shown)

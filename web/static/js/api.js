@@ -21,7 +21,7 @@ export function withToken(url) {
   return url + (url.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
 }
 
-async function readError(response) {
+async function readError(response, url) {
   let message = `${response.status} ${response.statusText}`;
   let field;
   try {
@@ -31,7 +31,9 @@ async function readError(response) {
   } catch {
     // Not JSON (a proxy's page): the status line is all there is.
   }
-  if (response.status === 409 && !/reload/i.test(message)) {
+  // A game's 409 means another tab changed it first; elsewhere (the table's camera, say) the
+  // server's words say what to do.
+  if (response.status === 409 && url.startsWith("/api/games/") && !/reload/i.test(message)) {
     message += " (the game changed meanwhile; the page has been refreshed, try again)";
   }
   return new ApiError(message, response.status, field);
@@ -53,7 +55,7 @@ export async function request(method, url, body) {
   } catch (err) {
     throw new ApiError(`cannot reach the server (${err.message})`, 0);
   }
-  if (!response.ok) throw await readError(response);
+  if (!response.ok) throw await readError(response, url);
   const type = response.headers.get("Content-Type") || "";
   return type.includes("json") ? response.json() : response.text();
 }

@@ -1,6 +1,6 @@
 // Registering the table's dice: look, answer for each colour group and mark anything that is not
-// a die one by one (every candidate is numbered on the picture), keep; record the empty table
-// (board and pieces, no dice), whose pieces are never read as dice; or forget the dice. While the
+// a die one by one (every candidate is numbered on the picture), keep; or forget the dice. The
+// empty table has its own panel (empty-table.js). While the
 // groups are shown, the frozen frame they were made from stands in for the live video, which has
 // moved on since (and a phone has no room for both).
 import { request } from "./api.js";
@@ -132,20 +132,11 @@ async function forget() {
   }
 }
 
-async function recordEmpty() {
-  if (!window.confirm("Is every die off the table, with the board and pieces laid out as you play?")) return;
-  showError(null);
-  try {
-    const result = await request("POST", "/api/tables/empty");
-    const own = result.phantoms === 1 ? "1 thing the camera took for a die is" : `${result.phantoms} things the camera took for dice are`;
-    byId("memory-summary").textContent = `Recorded the empty table: ${own} the table's own now. ` + describe(result);
-  } catch (error) {
-    showError(error);
-  }
-}
-
 byId("look").addEventListener("click", look);
-byId("record-empty").addEventListener("click", recordEmpty);
+// The empty table's panel (empty-table.js) says when it changed what the table holds.
+document.addEventListener("table-summary", (event) => {
+  byId("memory-summary").textContent = describe(event.detail);
+});
 byId("register-form").addEventListener("submit", keep);
 byId("clear-memory").addEventListener("click", forget);
 refresh();
