@@ -6,7 +6,7 @@ player limits the API accepts and no options, so the rules have the last word.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +114,47 @@ def _farkle(_: tuple[Option, ...]) -> GameForm:
     )
 
 
+def _sheet(_: tuple[Option, ...]) -> GameForm:
+    from companion.games.sheet.rules import MAX_PLAYERS, MIN_PLAYERS
+
+    faces = [str(f) for f in range(1, 7)]
+    count = Option(
+        "count",
+        "A roll scores",
+        (
+            ("pips", "all its pips"),
+            *((f"only {f}", f"only its {f}s, with their pips") for f in faces),
+            *((f"dice {f}", f"1 for each {f}") for f in faces),
+        ),
+        "pips",
+    )
+    lowest = Option("lowest", "Lowest total wins", _YES_NO, "no")
+    targets = ("25", "50", "100", "150", "200", "300", "500", "1000", "5000", "10000")
+    target = Option(
+        "target",
+        "Target score (the round is finished)",
+        (("none", "none"), *_same(targets)),
+        "none",
+    )
+    rounds = Option(
+        "rounds", "Rounds", (("none", "no limit"), *_same(map(str, range(1, 21)))), "none"
+    )
+    dice = Option(
+        "dice",
+        "Dice a roll throws",
+        (("any", "any number"), *_same(map(str, range(1, 13)))),
+        "any",
+    )
+    return GameForm(
+        "sheet", "Score sheet (any dice game)", MIN_PLAYERS, MAX_PLAYERS, 2,
+        (count, lowest, target, rounds, dice),
+    )  # fmt: skip
+
+
+def _same(values: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    return tuple((v, v) for v in values)
+
+
 _FORMS: dict[str, Callable[[tuple[Option, ...]], GameForm]] = {
     "ryb": _ryb,
     "modifier": _modifier,
@@ -121,6 +162,7 @@ _FORMS: dict[str, Callable[[tuple[Option, ...]], GameForm]] = {
     "flyer": _flyer,
     "fivedice": _fivedice,
     "farkle": _farkle,
+    "sheet": _sheet,
 }
 
 

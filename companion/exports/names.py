@@ -15,6 +15,7 @@ RECORD_SUFFIXES = {
     "modifier": "mod",
     "fivedice": "fivedice",
     "farkle": "farkle",
+    "sheet": "sheet",
 }
 MAX_SLUG_CHARS = 48
 

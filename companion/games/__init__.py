@@ -28,6 +28,7 @@ _GAMES: dict[str, str] = {
     "modifier": "companion.games.modifier.game:RULES",
     "fivedice": "companion.games.fivedice.game:RULES",
     "farkle": "companion.games.farkle.game:RULES",
+    "sheet": "companion.games.sheet.game:RULES",
 }
 # `expected_dice` counts dice whose colour a game ignores (the modifier game) under this colour.
 ANY_COLOUR = Colour.OTHER
@@ -158,6 +159,11 @@ class RuleSet(Generic[S, E]):
     # none: the reader names any colour it knows).
     camera_dice: CameraDice = CameraDice.PIP_COLOURS
     palette: tuple[Colour, ...] = ()
+    # A game whose player's camera roll is one line of pips, dice of any colour
+    # (`{player}: roll {pips}`): the session's camera attempt then needs no goal, takes the
+    # dice `expected_dice` counts under ANY_COLOUR (any number when it counts none) and records
+    # this line. Empty: the RYB attempt line (`attempt GOAL r3 y4`).
+    roll_format: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,6 +216,13 @@ def camera_dice(rules: GameRules[Any, Any]) -> CameraDice:
 def palette(rules: GameRules[Any, Any]) -> tuple[Colour, ...]:
     """The colours the game's pip dice come in (`RuleSet.palette`); empty when it names none."""
     found: tuple[Colour, ...] = tuple(getattr(rules, "palette", ()))
+    return found
+
+
+def roll_format(rules: GameRules[Any, Any]) -> str:
+    """The line a player's camera roll becomes in a game of any-colour pip dice
+    (`RuleSet.roll_format`, `{player}: roll {pips}`); "" where a roll attempts a goal (RYB)."""
+    found: str = getattr(rules, "roll_format", "")
     return found
 
 

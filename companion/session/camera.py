@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games import ANY_COLOUR
 from companion.session.errors import PendingError
 from companion.table_roll import pending as tr
 from vision.types import COLOURS, Colour, DiceReading, Die
@@ -78,8 +79,22 @@ def describe_counts(counts: Mapping[Colour, int], *, keep_zero: bool) -> str:
     return " ".join(parts) if parts else "no dice"
 
 
+def _count_dice(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def any_check_text(expected: Mapping[Colour, int], dice: Sequence[Die]) -> str:
+    """`expected 5 dice, saw 4 dice`: a roll of any-colour dice (any number when none are
+    expected)."""
+    wanted = sum(expected.values())
+    head = f"expected {_count_dice(wanted)}, " if wanted else ""
+    return f"{head}saw {_count_dice(len(dice))}"
+
+
 def check_text(expected: Mapping[Colour, int], dice: Sequence[Die]) -> str:
     """`expected 2 red 2 yellow, saw 2 red 1 yellow`."""
+    if set(expected) == {ANY_COLOUR}:
+        return any_check_text(expected, dice)
     seen = DiceReading(tuple(dice)).counts()
     return (
         f"expected {describe_counts(expected, keep_zero=False)}, "
@@ -88,9 +103,15 @@ def check_text(expected: Mapping[Colour, int], dice: Sequence[Die]) -> str:
 
 
 def dice_match(expected: Mapping[Colour, int], dice: Sequence[Die]) -> bool:
+    """The dice are the expected ones: so many of each colour; dice counted under ANY_COLOUR
+    may be any colour, so those only add to how many there are."""
     seen = DiceReading(tuple(dice)).counts()
-    wanted = {c: n for c, n in expected.items() if n}
-    return seen == wanted
+    wanted = {c: n for c, n in expected.items() if n and c is not ANY_COLOUR}
+    anyhow = expected.get(ANY_COLOUR, 0)
+    if not anyhow:
+        return seen == wanted
+    enough = all(seen.get(c, 0) >= n for c, n in wanted.items())
+    return enough and len(dice) == sum(wanted.values()) + anyhow
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +206,16 @@ class Pending:
 
     @property
     def what(self) -> str:
-        """`attempt on orange`, `Do-Over on orange`, `paid re-roll on orange` for messages."""
+        """`attempt on orange`, `Do-Over on orange`, `paid re-roll on orange` for messages; a
+        roll that attempts no goal (a `line_format` game's) is a `roll`."""
+        if not self.goal and not self.rollers:
+            return "roll"
         return f"{AGAIN_WORDS.get(self.verb, self.verb)} on {self.goal}"
+
+    @property
+    def any_colour(self) -> bool:
+        """A roll of any-colour pip dice recorded as `line_format` (the score sheet's)."""
+        return bool(self.line_format) and not self.rollers
 
     @property
     def has_roll(self) -> bool:
@@ -204,12 +233,16 @@ class Pending:
     def check(self) -> str | None:
         if not self.has_roll:
             return None
+        if self.any_colour:
+            return any_check_text(self.expected, self.dice)
         return tr.check_text(self) if self.rollers else check_text(self.expected, self.dice)
 
     @property
     def matches(self) -> bool:
         if self.rollers:
             return self.has_roll and not tr.problems(self)
+        if self.any_colour and not self.expected:
+            return self.has_roll and bool(self.dice)  # any number of dice
         return self.has_roll and dice_match(self.expected, self.dice)
 
     @property
@@ -261,6 +294,9 @@ class Pending:
             return None
         if self.rollers:
             return "\n".join(tr.lines(self))
+        if self.line_format:
+            pips = " ".join(str(d.pips) for d in self.dice)
+            return self.line_format.format(player=self.player, pips=pips)
         dice = " ".join(die_text(d.colour, d.pips).replace(" ", "") for d in self.dice)
         if self.verb == ATTEMPT:
             return f"{self.player}: attempt {self.goal} {dice}"
@@ -439,7 +475,7 @@ def extra_dice(pending: Pending) -> tuple[int, ...]:
     roll, and of a colour it rolls, those past the count it needs (the surest are kept)."""
     keep: set[int] = set()
     for colour, count in pending.expected.items():
-        mine = [k for k, d in enumerate(pending.dice) if d.colour is colour]
+        mine = [k for k, d in enumerate(pending.dice) if d.colour is colour or colour is ANY_COLOUR]
         mine.sort(key=lambda k: (pending.dice[k].unsure, -pending.dice[k].confidence, k))
         keep.update(mine[:count])
     return tuple(k for k in range(len(pending.dice)) if k not in keep)
@@ -475,7 +511,7 @@ def attempt_line(pending: Pending) -> str:
                 "confirm or correct it first",
                 "dice",
             )
-        if die.colour not in _LETTERS:
+        if die.colour not in _LETTERS and not pending.any_colour:
             raise PendingError(
                 f"die {k + 1} is {die.colour.value}: the record holds red, yellow or blue dice; "
                 "correct or remove it",

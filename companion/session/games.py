@@ -24,6 +24,7 @@ GAME_NAMES = {
     "modifier": "Modifier dice game",
     "fivedice": "Five dice (category game)",
     "farkle": "Farkle",
+    "sheet": "Score sheet",
 }
 
 if TYPE_CHECKING:

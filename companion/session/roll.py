@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidEventError, RecordError
-from companion.games import again_verbs, roll_again
+from companion.games import ANY_COLOUR, again_verbs, roll_again, roll_format
 from companion.games.ryb.dice import DIE_COLOURS, GOAL_COLOURS, totals
 from companion.session import camera as cam
 from companion.session import demo
@@ -98,10 +98,13 @@ class CameraRolls:
             meta: Mapping[str, Any] | None = None,
         ) -> GameView: ...
 
-    def declare_attempt(self, game_id: str, player: object, goal_ref: object) -> GameView:
-        """The next settled roll is `player`'s attempt on `goal_ref` (`green`, `#2`)."""
-        name, goal = _word(player, "player"), _word(goal_ref, "goal")
+    def declare_attempt(self, game_id: str, player: object, goal_ref: object = None) -> GameView:
+        """The next settled roll is `player`'s attempt on `goal_ref` (`green`, `#2`); in a game
+        of any-colour dice with a `roll_format` (the score sheet), simply `player`'s roll."""
+        name = _word(player, "player")
         rules, seq, state = self.rules_state(game_id)
+        fmt = roll_format(rules)
+        goal = "" if fmt and goal_ref in (None, "") else _word(goal_ref, "goal")
         if isinstance(rules, tr.TableRollRules):
             raise FieldError(
                 "in this game a roll is not an attempt on a goal: everyone throws at once, so "
@@ -113,10 +116,10 @@ class CameraRolls:
             why = "the game is over" if current is None else f"it is {current}'s turn"
             raise FieldError(f"{name} cannot attempt now: {why}", "player")
         try:
-            expected = rules.expected_dice(state, name, goal)
+            expected = rules.expected_dice(state, name, goal or None)
         except (InvalidEventError, RecordError) as exc:
             raise FieldError(str(exc), "goal") from None
-        pending = Pending(game_id, name, goal, expected, now_iso(), 0, seq)
+        pending = Pending(game_id, name, goal, expected, now_iso(), 0, seq, line_format=fmt)
         _dry_run(rules, state, pending)
         self.table.put(pending)
         return self.view(game_id)
@@ -429,6 +432,8 @@ def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:
     """Refuse a declaration the rules would refuse whatever the dice (no card played yet,
     already attempted): try the attempt with the expected dice all showing 1."""
     dice = tuple(cam.hand_die(c, 1) for c, n in pending.expected.items() for _ in range(n))
+    if not dice and pending.line_format:
+        dice = (cam.hand_die(ANY_COLOUR, 1),)  # any number of dice: try one
     if not dice:
         return
     line = replace(pending, dice=dice).preview_line()
@@ -437,5 +442,5 @@ def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:
         rules.apply(state, rules.parse_event(line, state))
     except (InvalidEventError, RecordError) as exc:
         first = pending.verb == cam.ATTEMPT
-        what = f"attempt {pending.goal}" if first else f"make a {pending.what}"
+        what = f"attempt {pending.goal}" if first and pending.goal else f"make a {pending.what}"
         raise PendingError(f"{pending.player} cannot {what} now: {exc}") from None

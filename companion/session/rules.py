@@ -39,6 +39,11 @@ OPTION_KEYS: dict[str, str] = {
     "target": "Target",
     "threefarkles": "ThreeFarkles",
     "title": "Title",
+    # the score sheet's house rules (docs/rules-sheet.md; `target` above is its Target too)
+    "count": "Count",
+    "lowest": "Lowest",
+    "rounds": "Rounds",
+    "dice": "Dice",
 }
 MAX_PLAYERS_LISTED = 16
 

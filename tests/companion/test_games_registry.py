@@ -18,6 +18,7 @@ from companion.games import (
     modifier,
     rgb,
     ryb,
+    sheet,
     table_verbs,
 )
 from companion.table_roll.pending import TableRollRules
@@ -29,11 +30,13 @@ FLYER: GameRules[flyer.GameState, flyer.Event] = flyer.RULES
 MODIFIER: GameRules[modifier.GameState, modifier.Event] = modifier.RULES
 FIVEDICE: GameRules[fivedice.GameState, fivedice.Event] = fivedice.RULES
 FARKLE: GameRules[farkle.GameState, farkle.Event] = farkle.RULES
+SHEET: GameRules[sheet.GameState, sheet.Event] = sheet.RULES
 TABLE_ROLL: TableRollRules = modifier.RULES
 
 SERVED = {"ryb": ryb.RULES, "rgb": rgb.RULES, "flyer": flyer.RULES, "modifier": modifier.RULES}
 SERVED["fivedice"] = fivedice.RULES
 SERVED["farkle"] = farkle.RULES
+SERVED["sheet"] = sheet.RULES
 
 
 @pytest.mark.parametrize(
@@ -45,6 +48,7 @@ SERVED["farkle"] = farkle.RULES
         ("modifier", frozenset({"goals", "special", "reveal", "rolloff"}), True),
         ("fivedice", frozenset(), False),
         ("farkle", frozenset(), False),
+        ("sheet", frozenset({"end"}), False),
     ],
 )
 def test_each_game_is_served_as_its_rule_set(

@@ -18,8 +18,8 @@ bp = Blueprint("camera", __name__)
 @bp.post("/api/games/<game_id>/attempt")
 def declare_attempt(game_id: str) -> Response:
     """`{"player": "Al", "goal": "orange"}`: the next settled roll is this attempt's."""
-    body = json_body({"player", "goal"}, required={"player", "goal"})
-    view = services().session.declare_attempt(game_id, body["player"], body["goal"])
+    body = json_body({"player", "goal"}, required={"player"})
+    view = services().session.declare_attempt(game_id, body["player"], body.get("goal"))
     return view_response(view.to_json())
 
 
