@@ -1,15 +1,20 @@
 """Measuring a profile from a source: a still median frame, the table, the white gains, the zones.
 
-`measure(frame, request)` is pure (one frame in, a profile and warnings out); `grab_frames` is
-the only part that touches a source.
+`measure(frame, request)` is pure (one frame in, a profile and warnings out); `grab_still` is
+the only part that touches a source. A measure keeps warnings (advice) apart from doubts (the
+picture moved while it was taken, the table guess is unreliable): a profile measured with doubts
+is kept only when the user insists (issue 47 item 3: a hand over the table was kept as the
+empty table).
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from typing import Any
 
 import cv2
 import numpy as np
@@ -21,6 +26,7 @@ from calibration.errors import MeasureError
 from calibration.geometry import Polygon, RectXYXY
 from calibration.profile import CameraInfo, PlayerZone, Profile, WhiteReference
 from calibration.table import find_table
+from vision.motion import MotionMeter
 from vision.sources import FrameSource, SourceError
 
 ImageBGR = npt.NDArray[np.uint8]
@@ -32,6 +38,11 @@ MAX_CLIPPED_SHARE = 0.2
 # Webcams balance white themselves, so what remains is a mild cast; a grey-world estimate
 # whose largest gain is more than this times its smallest is reading the cloth's colour.
 GREY_WORLD_MAX_SPREAD = 1.8
+# As the settle detector's bar (vision.settle.SettleConfig.still_motion): a still table reads 0
+# however noisy the webcam, a hand reaching in 5 to 20.
+STILL_MOTION = 1.0
+STILL_WAIT_S = 20.0  # how long a live camera is watched for a still picture
+MAX_READ_PER_FRAME = 30  # a file is read at most this many frames per frame asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +64,71 @@ class Measured:
     profile: Profile
     frame_bgr: ImageBGR = field(repr=False)
     warnings: tuple[str, ...] = ()
+    # What makes the profile or its empty table untrustworthy: kept only when the user insists.
+    doubts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Grabbed:
+    frames: list[ImageBGR] = field(repr=False)
+    still: bool  # the frames follow each other with nothing moving between them
+
+
+def grab_still(
+    source: FrameSource,
+    count: int,
+    *,
+    timeout_s: float = 10.0,
+    still_wait_s: float = STILL_WAIT_S,
+    clock: Callable[[], float] = time.monotonic,
+) -> Grabbed:
+    """`count` frames in a row with nothing moving between them (no hand reaching in, no die
+    rolling), after a warm-up on live sources; a live camera is watched up to `still_wait_s`,
+    a file read to its end. When the picture never holds still that long, the last `count`
+    frames (fewer if a file ends) with `still` false. MeasureError when no frame comes;
+    SourceError when the source breaks."""
+    if not 1 <= count <= MAX_FRAMES:
+        raise MeasureError(f"frames must be 1..{MAX_FRAMES}, got {count!r}")
+    skip = LIVE_WARMUP_FRAMES if source.is_live else 0
+    run: list[ImageBGR] = []  # the current still run
+    recent: deque[ImageBGR] = deque(maxlen=count)
+    meter, read, sizes = MotionMeter(), 0, set()
+    source.open()
+    try:
+        deadline = clock() + timeout_s
+        while len(run) < count:
+            frame = source.read()
+            if frame is None:
+                if not source.is_live:
+                    break
+                if clock() > deadline:
+                    raise SourceError(f"{source.name} gave no frame for {timeout_s:g} s")
+                time.sleep(0.02)
+                continue
+            read += 1
+            if read == skip + 1:
+                deadline = clock() + still_wait_s  # from now on: waiting for a still picture
+            if read <= skip:
+                continue
+            sizes.add(frame.frame_bgr.shape)
+            if len(sizes) > 1:
+                raise MeasureError(
+                    f"{source.name} changed frame size while measuring: {sorted(sizes)}"
+                )
+            motion = meter.update(frame.frame_bgr)
+            if motion is not None and motion > STILL_MOTION:
+                run = []
+            run.append(frame.frame_bgr)
+            recent.append(frame.frame_bgr)
+            if read - skip >= count * MAX_READ_PER_FRAME or (source.is_live and clock() > deadline):
+                break
+    finally:
+        source.close()
+    if not recent:
+        raise MeasureError(f"{source.name} gave no frame to measure")
+    if len(run) >= count or len(run) == len(recent):
+        return Grabbed(run[-count:], True)
+    return Grabbed(list(recent), False)
 
 
 def grab_frames(
@@ -62,34 +138,8 @@ def grab_frames(
     timeout_s: float = 10.0,
     clock: Callable[[], float] = time.monotonic,
 ) -> list[ImageBGR]:
-    """Up to `count` frames (fewer if a file ends), after a warm-up on live sources; all the
-    same size. MeasureError when none comes; SourceError when the source breaks."""
-    if not 1 <= count <= MAX_FRAMES:
-        raise MeasureError(f"frames must be 1..{MAX_FRAMES}, got {count!r}")
-    skip = LIVE_WARMUP_FRAMES if source.is_live else 0
-    frames: list[ImageBGR] = []
-    source.open()
-    try:
-        deadline = clock() + timeout_s
-        while len(frames) < count + skip:
-            frame = source.read()
-            if frame is None:
-                if not source.is_live:
-                    break
-                if clock() > deadline:
-                    raise SourceError(f"{source.name} gave no frame for {timeout_s:g} s")
-                time.sleep(0.02)
-                continue
-            frames.append(frame.frame_bgr)
-    finally:
-        source.close()
-    frames = frames[skip:]
-    if not frames:
-        raise MeasureError(f"{source.name} gave no frame to measure")
-    sizes = {f.shape for f in frames}
-    if len(sizes) > 1:
-        raise MeasureError(f"{source.name} changed frame size while measuring: {sorted(sizes)}")
-    return frames
+    """The frames of `grab_still`, still or not."""
+    return grab_still(source, count, timeout_s=timeout_s, clock=clock).frames
 
 
 def median_frame(frames: list[ImageBGR]) -> ImageBGR:
@@ -168,6 +218,7 @@ def measure(
     h, w = frame_bgr.shape[:2]
     size = (w, h)
     warnings: list[str] = []
+    doubts: list[str] = []
     notes = [request.notes] if request.notes else []
     if request.table is not None:
         table = checks.check_polygon(request.table, "--table", size)
@@ -180,6 +231,8 @@ def measure(
             + "; check the preview, or give --table"
         )
         notes.append(guess.remark)
+        if not guess.reliable:
+            doubts.append(f"the table found automatically is unreliable ({guess.remark})")
     if request.white is not None:
         white = white_from_region(frame_bgr, checks.check_polygon(request.white, "--white", size))
     else:
@@ -194,7 +247,7 @@ def measure(
         player_zones=_zones(request, table),
         notes="\n".join(notes),
     )
-    return Measured(profile, frame_bgr, tuple(warnings))
+    return Measured(profile, frame_bgr, tuple(warnings), tuple(doubts))
 
 
 def _white_without_card(frame_bgr: ImageBGR, table: Polygon) -> tuple[WhiteReference, str]:
@@ -227,5 +280,15 @@ def _zones(request: MeasureRequest, table: Polygon) -> tuple[PlayerZone, ...]:
     return tuple(out)
 
 
-def measure_source(source: FrameSource, request: MeasureRequest, frames: int = 10) -> Measured:
-    return measure(median_frame(grab_frames(source, frames)), request)
+def measure_source(
+    source: FrameSource, request: MeasureRequest, frames: int = 10, **grab: Any
+) -> Measured:
+    grabbed = grab_still(source, frames, **grab)
+    measured = measure(median_frame(grabbed.frames), request)
+    if grabbed.still:
+        return measured
+    moved = (
+        f"the picture did not hold still for {frames} frames in a row (a hand over the table, "
+        "or a die rolling?)"
+    )
+    return replace(measured, doubts=(moved, *measured.doubts))

@@ -2,11 +2,12 @@
 
     dicetable calibrate --source SPEC [--name NAME] [--table x1,y1,x2,y2 | --table-poly "x,y ..."]
         [--white x1,y1,x2,y2] [--zones N | --zone NAME:x1,y1,x2,y2 ...] [--frames 10]
-        [--activate] [--preview FILE.jpg] [--notes TEXT] [--no-empty]
+        [--activate] [--preview FILE.jpg] [--notes TEXT] [--no-empty] [--force]
     dicetable calibrate --list | --show NAME | --activate NAME | --deactivate | --delete NAME
 
 Recording keeps the median frame's table as the empty table too (board and pieces laid out, no
-dice: `calibration.empty`), unless --no-empty.
+dice: `calibration.empty`), unless --no-empty. It waits for a still picture; a measure it
+doubts (the picture never held still, an unreliable table guess) is not kept unless --force.
 
 Profiles live in the data folder (`--data DIR`, else `$DICETABLE_DATA`, else `./data`). Exit
 status 0 on success, 2 on a bad argument, source, region or profile (the message says which).
@@ -52,6 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         action="store_true",
         help="do not keep these frames as the empty table (the board is not laid out yet, or "
         "dice lie on it); record it later on the dashboard's /tables page",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="keep (and with --activate, activate) a profile and empty table the measure doubted",
     )
     add_data_argument(parser)
     mode = parser.add_mutually_exclusive_group()
@@ -134,6 +140,7 @@ def _recording_options(args: argparse.Namespace) -> list[str]:
         "--preview": args.preview,
         "--notes": args.notes,
         "--no-empty": args.no_empty,
+        "--force": args.force,
     }
     return [flag for flag, value in given.items() if value not in (None, "", [], False)]
 
@@ -158,6 +165,13 @@ def _record(args: argparse.Namespace, data: Path) -> int:
         print(f"dicetable calibrate: warning: {warning}", file=sys.stderr)
     if args.preview is not None:
         write_preview(args.preview, measured.frame_bgr, measured.profile)
+    if measured.doubts and not args.force:
+        look = f"look at {args.preview}" if args.preview is not None else "record with --preview"
+        raise UsageError(
+            f"nothing kept: {'; '.join(measured.doubts)}. Take hands and dice off the table "
+            f"and run it again ({look}; --table names the table), or add --force to keep it "
+            "as measured"
+        )
     existed = storage.profile_path(data, request.name).exists()
     path = storage.save_profile(data, measured.profile)
     print(measured.profile.to_text(), end="")
