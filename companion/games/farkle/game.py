@@ -97,4 +97,5 @@ RULES = RuleSet(
     current_player=current_player,
     expected_dice=expected_dice,
     roll_verbs=frozenset({"roll"}),
+    roll_format="{player}: roll {pips}",
 )
