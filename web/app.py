@@ -22,6 +22,7 @@ from web.api.club import bp as club_bp
 from web.api.core import bp as api_bp
 from web.api.empty_table import bp as empty_table_bp
 from web.api.games import bp as games_bp
+from web.api.phone import bp as phone_bp
 from web.api.stats import bp as stats_bp
 from web.api.tables import bp as tables_bp
 from web.closing import closing_responses
@@ -37,6 +38,8 @@ from web.config import (
 )
 from web.guide import bp as guide_bp
 from web.pages import bp as pages_bp
+from web.phone import PhoneDesk, PhoneFeedFactory
+from web.phone_page import bp as phone_page_bp
 
 if TYPE_CHECKING:
     from companion.session.camera import Pending
@@ -51,7 +54,10 @@ def create_app(
     session: Session,
     live: LiveFeed | None = None,
     tables: TableDesk | None = None,
+    phone_feed: PhoneFeedFactory | None = None,
 ) -> Flask:
+    """`phone_feed(source, camera_game)` makes the live feed a game's phone is read through
+    (`web.phone`); None takes no phone but where the server's own camera is one."""
     config.check_safe()
     overlay = config.overlay_token or load_overlay_token(session.data_dir)
     if overlay == config.control_token:
@@ -65,7 +71,8 @@ def create_app(
     # With PostgreSQL every change is told (NOTIFY) and a stream need only look again now and
     # then (an agent falling silent); SQLite's other writers are found by looking every second.
     club = ClubHub(session, desk, poll_s=5.0 if listening else 1.0)
-    app.extensions[EXTENSION] = Services(config, session, live, overlay, tables, desk, club)
+    phones = PhoneDesk(session, desk, phone_feed, live)
+    app.extensions[EXTENSION] = Services(config, session, live, overlay, tables, desk, club, phones)
     session.store.listen(_told(session, desk, club))
     errors.register(app)
     app.before_request(security.check_request)
@@ -74,6 +81,8 @@ def create_app(
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(phone_bp)
+    app.register_blueprint(phone_page_bp)
     app.register_blueprint(stats_bp)
     app.register_blueprint(tables_bp)
     app.register_blueprint(empty_table_bp)
@@ -83,7 +92,7 @@ def create_app(
     app.register_blueprint(pages_bp)
     app.register_blueprint(guide_bp)
     if live is not None:
-        live.subscribe(_offer_to(session), corrections=_correct_in(session))
+        live.subscribe(_offer_to(session, phones), corrections=_correct_in(session))
     if tables is not None and tables.learns:
         session.accepted.append(_teach(tables))
     return app
@@ -124,11 +133,12 @@ def _correct_in(session: Session) -> Callable[[RollCorrected], None]:
     return correct
 
 
-def _offer_to(session: Session) -> Callable[[SettledRoll], None]:
+def _offer_to(session: Session, phones: PhoneDesk) -> Callable[[SettledRoll], None]:
     def offer(roll: SettledRoll) -> None:
-        # Runs on the camera thread: a failure here must not stop the camera.
+        # Runs on the camera thread: a failure here must not stop the camera. A game a phone
+        # films takes its rolls from the phone alone.
         try:
-            session.offer_roll(roll)
+            session.offer_roll(roll, phones.phone_games)
         except Exception:
             log.exception("could not hand a settled roll to the session")
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import DiceReading
     from web.club import ClubHub
+    from web.phone import PhoneDesk
 
 OVERLAY_TOKEN_FILE = "overlay-token"
 CONTROL_TOKEN_FILE = "control-token"
@@ -164,6 +165,7 @@ class Services:
     tables: TableDesk | None = None  # the camera table's memory, where the camera's reader learns
     agents: AgentDesk | None = None  # the camera agents of a club's tables (docs/club.md)
     club: ClubHub | None = None
+    phones: PhoneDesk | None = None  # phones as the tables' cameras (web.phone)
 
     @property
     def control_token(self) -> str | None:

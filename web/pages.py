@@ -103,6 +103,20 @@ def tablet_url(path: str) -> str | None:
     return found[0] + path if found else None
 
 
+def phone_camera_url(game_id: str) -> str | None:
+    """What a phone scans to film this game's table: its camera page on the network, through
+    the login link when changes need the control token (the phone then holds it, as any
+    logged-in device does); None when no other device can reach the dashboard."""
+    base = tablet_url("")
+    if base is None:
+        return None
+    page = f"/games/{game_id}/camera"
+    token = services().control_token
+    if token is None:
+        return base + page.lstrip("/")
+    return base + "login?" + urlencode({"token": token, "next": page})
+
+
 @bp.app_template_filter("qr_svg")
 def qr_filter(text: str) -> Markup:
     # The SVG is made here from the address alone: modules, no text, nothing from a request body.
@@ -131,6 +145,7 @@ def table(game_id: str) -> Response:
         overlay_url=overlay_url(view["id"]),
         has_dice=bool(roll_verbs(find_game(view["game"]))),
         tablet_url=tablet_url(f"games/{view['id']}"),
+        camera_url=phone_camera_url(view["id"]),
         goal_deck=_goal_deck(view),
     )
 

@@ -8,7 +8,8 @@
   cookie (set by the login page, `web.login`) together with the `X-CSRF-Token` header from the
   page's `<meta name="csrf-token">`. Reading needs the token too, except that the overlay token
   (header, or `?token=`) reads the views marked `@overlay_readable`. Views marked `@public`
-  (login, static files) need nothing. A browser refused a page gets the login page; the API
+  (login, static files) need nothing; a game's agent token opens its phone camera's views
+  (`@agent_or_control`). A browser refused a page gets the login page; the API
   answers JSON errors.
 """
 
@@ -49,6 +50,20 @@ def agent_only(view: F) -> F:
     control and overlay tokens neither open nor are needed for it."""
     view.dicetable_agent = True  # type: ignore[attr-defined]
     return view
+
+
+def agent_or_control(view: F) -> F:
+    """A phone camera's view (`web.api.phone`): the control token opens it as any change, and
+    so does the `<game_id>`'s agent token alone (the phone is then that table's agent)."""
+    view.dicetable_agent_or_control = True  # type: ignore[attr-defined]
+    return view
+
+
+def _game_agent(svc: Services) -> bool:
+    game_id = (request.view_args or {}).get("game_id")
+    if not isinstance(game_id, str) or svc.agents is None:
+        return False
+    return svc.agents.token_matches(game_id, _bearer())
 
 
 def public(view: F) -> F:
@@ -158,6 +173,8 @@ def check_request() -> None:
     if request.endpoint is None or _marked("dicetable_public") or svc.control_token is None:
         return
     if _marked("dicetable_agent"):
+        return
+    if _marked("dicetable_agent_or_control") and _game_agent(svc):
         return
     level, how, presented = _credential(svc)
     g.dicetable_access = level

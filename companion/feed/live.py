@@ -13,6 +13,7 @@ from vision.reading_protocol import Reader
 
 if TYPE_CHECKING:
     from vision.reader import ReaderConfig
+    from vision.sources import FrameSource
     from vision.types import Colour
 
 RYB_COLOUR_BAR = 0.75
@@ -94,3 +95,13 @@ def open_table_feed(
 
     reader = table_reader(data_dir, game)
     return open_live_feed(spec, reader=reader, config=config, caption=caption)
+
+
+def open_phone_feed(source: FrameSource, game: str | None) -> LivePipeline:
+    """A game's phone camera (`vision.sources.phone`) read as at `game`'s table: the shipped
+    model with the game's settings, as `dicetable agent` reads a club table's camera. No
+    calibration profile: the server's own is its own camera's, not this phone's view."""
+    from companion.feed.readout import caption
+    from vision.reader import load_default_reader
+
+    return LivePipeline(source, load_default_reader(reader_config(game)), caption=caption)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -178,15 +178,19 @@ class CameraRolls:
         gid = self.check_game(game_id)
         return self._table_at(gid, self.store.head_seq(gid))[1]
 
-    def offer_roll(self, roll: SettledRoll) -> str | None:
+    def offer_roll(
+        self, roll: SettledRoll, skip: Callable[[], Collection[str]] | None = None
+    ) -> str | None:
         """Every settled roll of the live feed comes here. It becomes the roll of the latest
         declared attempt, or, when that attempt already shows a roll, waits behind it as its
         `queued` roll until a person takes it; and always the table's last roll. Returns the
-        game id that took it, if any."""
+        game id that took it, if any. A game in `skip()` takes none (a phone is its camera)."""
         received = now_iso()
         target = self.table.receiver()
         while target is not None and self.pending(target) is None:
             target = self.table.receiver()  # the game moved past that attempt: the one before
+        if target is not None and skip is not None and target in skip():
+            target = None
         if target is not None and not self._demo_takes(target, roll.reading):
             target = None  # the demo recording's throw for another turn than this one
         if target is not None:

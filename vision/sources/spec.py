@@ -10,9 +10,11 @@ from urllib.parse import urlsplit
 from vision.sources.base import FrameSource, SourceError, SourceSpecError
 from vision.sources.capture import CameraSource, VideoFileSource, redact_url
 from vision.sources.images import IMAGE_SUFFIXES, ImageFolderSource, list_images
+from vision.sources.phone import PhoneSource
 
 STREAM_SCHEMES = ("rtsp", "rtsps", "http", "https")
 SYNTHETIC_PREFIX = "synthetic:"
+PHONE_SPEC = "phone"
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 SyntheticFactories = Mapping[str, Callable[[], FrameSource]]
@@ -28,7 +30,8 @@ def open_source(
 ) -> FrameSource:
     """The source `spec` names, not yet opened; raises `SourceSpecError` naming a bad `spec`.
 
-    `"0"` (digits) is a webcam index; `rtsp://`, `rtsps://`, `http://`, `https://` a stream;
+    `"0"` (digits) is a webcam index; `phone` a phone's camera page sending frames to the server
+    (`vision.sources.phone`); `rtsp://`, `rtsps://`, `http://`, `https://` a stream;
     a character device such as `/dev/video0` a camera; a folder its images (sorted, played at
     `folder_fps`); any other existing file must be a video OpenCV can decode (checked here by
     reading its first frame). `synthetic:NAME` calls `synthetic[NAME]()`. `loop` and `realtime`
@@ -41,6 +44,8 @@ def open_source(
         )
     if text.isdigit():
         return CameraSource(int(text))
+    if text.lower() == PHONE_SPEC:
+        return PhoneSource()
     if text.startswith(SYNTHETIC_PREFIX):
         return _synthetic(text[len(SYNTHETIC_PREFIX) :], synthetic or {})
     scheme = _SCHEME.match(text)

@@ -179,7 +179,11 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
 
             feed = open_table_feed(args.source, config.data_dir, game=camera_game(args))
             live, tables = feed, TableDesk.open(config.data_dir, feed.reader)
-        app = create_app(config, session, live, tables)
+        from companion.feed.live import open_phone_feed
+
+        # A phone's frames must all reach one process: with --workers they would be split.
+        phones = open_phone_feed if getattr(args, "workers", 1) == 1 else None
+        app = create_app(config, session, live, tables, phone_feed=phones)
     except BaseException:
         session.close()
         raise
@@ -239,6 +243,14 @@ def run_workers(args: argparse.Namespace) -> int:
         return 2
 
 
+def stop_phones(app: Flask) -> None:
+    from web.config import EXTENSION, Services
+
+    found = app.extensions.get(EXTENSION)
+    if isinstance(found, Services) and found.phones is not None:
+        found.phones.stop_all()
+
+
 def run(args: argparse.Namespace) -> int:
     from werkzeug.serving import make_server
 
@@ -275,6 +287,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if served.live is not None:
             served.live.stop()
+        stop_phones(served.app)
         server.server_close()
         served.session.close()
     return 0

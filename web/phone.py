@@ -1,0 +1,347 @@
+"""Phones as tables' cameras (docs/phone-camera.md): which phone sends to which table, and the
+live feed each phone's frames go through.
+
+A game's phone is that game's camera agent living in this server: its frames go into a
+`PhoneSource`, read by a live feed of its own (reader, table memory, settle: the same path as
+any camera), and each settled roll is kept through the agents' desk with a roll id, so a roll
+is counted once however often anything is retried. The server's own table (`/camera`) takes a
+phone when `serve --source phone` made its own camera one; its rolls go where the server's
+camera's always go.
+
+One phone sends to a table at a time. Another is told which one and may take over; the first
+is then told it was. A phone silent for `hold_s` no longer holds the table.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import InvalidGameIdError, UnknownGameError
+from companion.session.agents import AgentDesk, CorrectionRefusedError, camera_game_of
+from companion.store.values import utc_iso
+from vision.sources.phone import FrameRefusedError, PhoneSource
+
+if TYPE_CHECKING:
+    from companion.session import Session
+    from vision.settle import RollCorrected, SettledRoll
+    from vision.types import DiceReading
+    from web.config import LiveFeed
+
+log = logging.getLogger(__name__)
+
+SERVER_TABLE = ""
+HOLD_S = 15.0
+MAX_FPS = 15.0  # what a page sends at most; the source refuses faster frames
+IDLE_S = 300.0
+MAX_LABEL = 60
+PhoneFeedFactory = Callable[[PhoneSource, str | None], "LiveFeed"]
+
+
+class PhoneRefusedError(Exception):
+    """A frame or a claim this table will not take; nothing changed. `reason` is for the page:
+    `busy`, `taken-over`, `deleted`, `no-phone-camera`, or a `FrameRefusedError`'s."""
+
+    def __init__(self, status: int, reason: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.reason = reason
+        self.extra = extra
+
+
+@dataclass(frozen=True, slots=True)
+class Sender:
+    device: str
+    label: str
+    since: float
+    seen: float
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        return {"label": self.label, "seen_s_ago": round(max(now - self.seen, 0.0), 1)}
+
+
+def clean_label(text: str | None) -> str:
+    """A device's name as shown to people: printable, short, never empty."""
+    shown = "".join(c for c in (text or "") if c.isprintable()).strip()[:MAX_LABEL]
+    return shown or "a phone"
+
+
+@dataclass
+class PhoneLink:
+    """One table's phone: its source, the feed reading it, who sends, the last roll it made."""
+
+    source: PhoneSource
+    feed: LiveFeed
+    owned: bool  # a game's own feed, started and stopped here (not the server's camera)
+    uid: str = field(default_factory=lambda: secrets.token_hex(6))
+    sender: Sender | None = None
+    taken_from: dict[str, str] = field(default_factory=dict)  # device -> who took over
+    last_roll: dict[str, Any] | None = None
+    rolls: int = 0
+    roll_ids: dict[int, str] = field(default_factory=dict)
+    used: float = field(default_factory=time.monotonic)
+
+
+class PhoneDesk:
+    """The phones of one server process's tables."""
+
+    def __init__(
+        self,
+        session: Session,
+        agents: AgentDesk,
+        open_feed: PhoneFeedFactory | None,
+        server_feed: LiveFeed | None = None,
+        *,
+        hold_s: float = HOLD_S,
+        idle_s: float = IDLE_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session = session
+        self.agents = agents
+        self._open_feed = open_feed
+        self._server_feed = server_feed
+        self._hold_s = hold_s
+        self._idle_s = idle_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._links: dict[str, PhoneLink] = {}
+
+    @property
+    def server_takes_a_phone(self) -> bool:
+        return isinstance(getattr(self._server_feed, "source", None), PhoneSource)
+
+    def phone_games(self) -> frozenset[str]:
+        """The games a phone is sending to now (the server's own camera leaves them alone)."""
+        now = self._clock()
+        with self._lock:
+            return frozenset(
+                key
+                for key, link in self._links.items()
+                if key and link.sender is not None and now - link.sender.seen < self._hold_s
+            )
+
+    def status(self, key: str) -> dict[str, Any]:
+        """What a camera page asks before it sends: who sends now, the camera, the last roll."""
+        self._check_table(key)
+        with self._lock:
+            link = self._links.get(key)
+            return self._answer(key, link, None)
+
+    def push(
+        self, key: str, device: str, label: str | None, data: bytes, *, takeover: bool
+    ) -> dict[str, Any]:
+        """Take one JPEG frame from `device` for table `key` (a game id, or SERVER_TABLE)."""
+        self._check_table(key)
+        now = self._clock()
+        with self._lock:
+            link = self._links.get(key) or self._open_link(key)
+            self._claim(link, device, clean_label(label), now, takeover=takeover)
+        try:
+            link.source.push(data)
+        except FrameRefusedError as exc:
+            raise PhoneRefusedError(
+                429 if exc.reason == "too-frequent" else 400, exc.reason, str(exc)
+            ) from None
+        with self._lock:
+            link.used = now
+            self._reap(now)
+            return self._answer(key, link, device)
+
+    def leave(self, key: str, device: str) -> bool:
+        """`device` stops sending (its page closed or stopped); True if it held the table."""
+        with self._lock:
+            link = self._links.get(key)
+            if link is None or link.sender is None or link.sender.device != device:
+                return False
+            link.sender = None
+            return True
+
+    def forget(self, key: str) -> None:
+        """A deleted game's phone: its feed stops, its sender is told on the next frame."""
+        with self._lock:
+            link = self._links.pop(key, None)
+        if link is not None:
+            self._stop(link)
+
+    def stop_all(self) -> None:
+        with self._lock:
+            links, self._links = list(self._links.values()), {}
+        for link in links:
+            self._stop(link)
+
+    # --- inside ------------------------------------------------------------------------------
+
+    def _check_table(self, key: str) -> None:
+        if key == SERVER_TABLE:
+            if not self.server_takes_a_phone:
+                raise PhoneRefusedError(
+                    404,
+                    "no-phone-camera",
+                    "this server's own camera is not a phone (start it with `dicetable serve "
+                    "--source phone`), but every game's page can take one: open the game and "
+                    "use its camera page",
+                )
+            return
+        try:
+            archived = self.session.store.get_game(key).archived
+        except (UnknownGameError, InvalidGameIdError):
+            self.forget(key)
+            raise
+        if archived:
+            self.forget(key)  # a deleted game's phone: its feed stops
+            raise PhoneRefusedError(
+                404,
+                "deleted",
+                f"game {key!r} was deleted: this phone no longer films it (open another "
+                "game's camera page)",
+            )
+
+    def _open_link(self, key: str) -> PhoneLink:
+        if key == SERVER_TABLE:
+            feed = self._server_feed
+            assert feed is not None
+            source = getattr(feed, "source")  # noqa: B009 - checked by server_takes_a_phone
+            link = PhoneLink(source, feed, owned=False)
+        else:
+            if self._open_feed is None:
+                raise PhoneRefusedError(
+                    404,
+                    "no-phone-camera",
+                    "this server takes no phone camera (with --workers a phone's frames would "
+                    "be split among its processes): film the table with `dicetable agent`, or "
+                    "serve with one worker",
+                )
+            game = camera_game_of(self.session.store.get_game(key).game)
+            source = PhoneSource(f"phone for game {key}")
+            feed = self._open_feed(source, None if game == "none" else game)
+            link = PhoneLink(source, feed, owned=True)
+            feed.subscribe(self._on_roll(key, link), corrections=self._on_fix(key, link))
+            feed.start()
+        self._links[key] = link
+        return link
+
+    def _claim(
+        self, link: PhoneLink, device: str, label: str, now: float, *, takeover: bool
+    ) -> None:
+        held = link.sender
+        if held is not None and held.device == device:
+            link.sender = Sender(device, label, held.since, now)
+            return
+        if held is not None and now - held.seen < self._hold_s and not takeover:
+            if device in link.taken_from:
+                raise PhoneRefusedError(
+                    409,
+                    "taken-over",
+                    f"{link.taken_from[device]} took over as this table's camera; this phone "
+                    "stopped sending (take over again to send from here)",
+                    sender=held.to_json(now),
+                )
+            raise PhoneRefusedError(
+                409,
+                "busy",
+                f"{held.label} is already this table's camera (it sent a frame "
+                f"{now - held.seen:.0f} s ago); take over to send from this phone instead",
+                sender=held.to_json(now),
+            )
+        if held is not None and held.device != device:
+            link.taken_from[held.device] = label
+        link.taken_from.pop(device, None)
+        link.sender = Sender(device, label, now, now)
+
+    def _answer(self, key: str, link: PhoneLink | None, device: str | None) -> dict[str, Any]:
+        now = self._clock()
+        sender = None if link is None else link.sender
+        if sender is not None and now - sender.seen >= self._hold_s:
+            sender = None
+        answer: dict[str, Any] = {
+            "table": key or None,
+            "sender": None if sender is None else sender.to_json(now),
+            "sending": sender is not None and sender.device == device,
+            "camera": None,
+            "dice": [],
+            "last_roll": None,
+        }
+        if link is None:
+            if key == SERVER_TABLE:
+                answer["last_roll"] = self._server_last_roll()
+            return answer
+        status = link.feed.status()
+        answer["camera"] = {k: status.get(k) for k in ("camera", "state", "fps", "frames")}
+        reading: DiceReading | None = link.feed.latest_reading()
+        answer["dice"] = [] if reading is None else reading.to_json()
+        answer["last_roll"] = link.last_roll if link.owned else self._server_last_roll()
+        answer["rolls"] = link.rolls
+        return answer
+
+    def _server_last_roll(self) -> dict[str, Any] | None:
+        last = self.session.last_roll()
+        return None if last is None else last.to_json()
+
+    def _on_roll(self, key: str, link: PhoneLink) -> Callable[[SettledRoll], None]:
+        def kept(roll: SettledRoll) -> None:
+            # Runs on the feed's thread: a failure is logged, the camera goes on.
+            roll_id = f"phone-{link.uid}-{roll.roll_id}"
+            data = {
+                "dice": roll.reading.to_json(),
+                "frame_index": roll.frame_index,
+                "delay_ms": round(float(roll.delay_ms), 1),
+            }
+            try:
+                stored, new = self.agents.receive(
+                    key,
+                    roll_id,
+                    data,
+                    settled_at=utc_iso(datetime.now(UTC)),
+                    thumbnail_jpeg=roll.thumbnail_jpeg(),
+                )
+            except Exception:
+                log.exception("the phone's roll %s of game %s was not kept", roll_id, key)
+                return
+            with self._lock:
+                link.roll_ids[roll.roll_id] = roll_id
+                if new:
+                    link.rolls += 1
+                size = roll.frame_size
+                link.last_roll = {
+                    "n": stored.n,
+                    "roll_id": roll_id,
+                    "dice": data["dice"],
+                    "frame_wh": None if size is None else list(size),
+                }
+
+        return kept
+
+    def _on_fix(self, key: str, link: PhoneLink) -> Callable[[RollCorrected], None]:
+        def fix(correction: RollCorrected) -> None:
+            with self._lock:
+                roll_id = link.roll_ids.get(correction.roll_id)
+            if roll_id is None:
+                return
+            try:
+                self.agents.correct(key, roll_id, {"dice": correction.reading.to_json()})
+            except CorrectionRefusedError as exc:
+                log.info("the phone's correction of %s was not taken: %s", roll_id, exc)
+            except Exception:
+                log.exception("the phone's correction of %s failed", roll_id)
+
+        return fix
+
+    def _reap(self, now: float) -> None:
+        """Stop the feeds of games whose phone has been silent for `idle_s` (called locked)."""
+        idle = [k for k, v in self._links.items() if v.owned and now - v.used > self._idle_s]
+        for key in idle:
+            link = self._links.pop(key)
+            threading.Thread(target=self._stop, args=(link,), daemon=True).start()
+
+    @staticmethod
+    def _stop(link: PhoneLink) -> None:
+        if not link.owned:
+            return
+        link.source.close()  # ends the read its grabber waits in
+        link.feed.stop()
