@@ -70,6 +70,24 @@ SAMPLES: dict[str, Sample] = {
 }
 
 
+# Farkle mid-turn: Cy leads, Ben has set aside three 4s and a 1 and thrown on.
+SAMPLES["farkle"] = Sample(
+    {"Players": "Ann, Ben, Cy", "Scoring": "fixed"},
+    (
+        "Ann: roll 1 1 1 5 2 3",
+        "Ann: bank 1 1 1 5",
+        "Ben: roll 2 3 4 6 6 2",
+        "Cy: roll 1 2 3 4 5 6",
+        "Cy: bank 1 2 3 4 5 6",
+        "Ann: roll 5 5 2 3 4 6",
+        "Ann: bank 5 5",
+        "Ben: roll 4 4 4 1 2 6",
+        "Ben: keep 4 4 4 1",
+        "Ben: roll 5 3",
+    ),
+)
+
+
 def sample_view(game: str) -> dict[str, Any] | None:
     """The view `?test=1` draws for `game`'s overlay; None where the browser has its own (RYB)."""
     sample = SAMPLES.get(game)
