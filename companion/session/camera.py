@@ -415,9 +415,26 @@ def _index(pending: Pending, index: object) -> int:
 
 
 def _corrected(pending: Pending, dice: tuple[Die, ...], fix: Correction, rev: int) -> Pending:
-    if len(pending.corrections) >= MAX_CORRECTIONS:
+    corrections = _joined(pending.corrections, fix)
+    if len(corrections) > MAX_CORRECTIONS:
         raise PendingError(f"more than {MAX_CORRECTIONS} corrections: enter the roll by hand")
-    return replace(pending, dice=dice, corrections=(*pending.corrections, fix), rev=rev)
+    return replace(pending, dice=dice, corrections=corrections, rev=rev)
+
+
+def _joined(corrections: tuple[Correction, ...], fix: Correction) -> tuple[Correction, ...]:
+    """The corrections with `fix` added. A die corrected again, with no die added or removed
+    since (so its index still names it), keeps one correction from the camera's value to the
+    last: tapping its pips from 1 to 4 is "corrected die 2 to r4", not three corrections."""
+    if fix.action != "correct":
+        return (*corrections, fix)
+    for k in range(len(corrections) - 1, -1, -1):
+        old = corrections[k]
+        if old.action != "correct":
+            break
+        if old.index == fix.index:
+            once = Correction("correct", fix.index, old.before, fix.after)
+            return (*corrections[:k], *corrections[k + 1 :], once)
+    return (*corrections, fix)
 
 
 def correct_die(

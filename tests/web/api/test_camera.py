@@ -204,3 +204,21 @@ def test_a_typed_line_clears_the_pending_attempt_and_says_why(
     refused = client.post(f"/api/games/{rolled}/pending/accept")
     assert refused.status_code == 409
     assert "Al's attempt on orange was cleared" in refused.get_json()["error"]
+
+
+def test_a_die_tapped_through_its_pips_is_one_correction(client: FlaskClient, rolled: str) -> None:
+    """Issue 47 item 5: every pip tap was its own correction in the history ("corrected die 2
+    to r2, to r3, to r4"); a die's final value is recorded once, from the camera's value."""
+    pending = f"/api/games/{rolled}/pending"
+    for pips in (4, 5, 6, 1, 2):  # five taps on die 1 (r3), one on die 2 (r4) between them
+        client.post(f"{pending}/dice/0", json={"colour": "red", "pips": pips})
+        if pips == 6:
+            client.post(f"{pending}/dice/1", json={"colour": "red", "pips": 1})
+    body = client.get(pending).get_json()["pending"]
+    fixes = [(c["index"], c["before"], c["after"]) for c in body["corrections"]]
+    assert fixes == [(1, "r4", "r1"), (0, "r3", "r2")]
+    assert body["summary"] == "camera saw r3 r4 y4, corrected die 2 to r1, corrected die 1 to r2"
+    client.delete(f"{pending}/dice/1")  # indexes move: a later tap on die 1 is a new correction
+    client.post(f"{pending}/dice/0", json={"colour": "red", "pips": 3})
+    actions = [c["action"] for c in client.get(pending).get_json()["pending"]["corrections"]]
+    assert actions == ["correct", "correct", "remove", "correct"]
