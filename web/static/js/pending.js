@@ -59,6 +59,17 @@ export class PendingPanel {
       this.node.append(this.rollPart(pending, view));
     }
     this.node.append(this.handEntry(pending), this.buttons(pending), this.error);
+    this.showNewRoll(pending);
+  }
+
+  /** A roll that just settled scrolls into view (on a phone the panel is far down the page). */
+  showNewRoll(pending) {
+    const roll = pending.has_roll ? `${pending.declared_at} ${pending.camera ? pending.camera.received_at : "hand"}` : null;
+    const isNew = roll !== null && roll !== this.shownRoll;
+    this.shownRoll = roll;
+    if (!isNew) return;
+    const box = this.node.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.5) this.node.scrollIntoView({ block: "start" });
   }
 
   rollPart(pending, view) {
@@ -73,6 +84,8 @@ export class PendingPanel {
     });
     const ok = pending.matches && !pending.unsure.length;
     const check = el("p", { class: `check ${ok ? "ok" : "bad"}` }, pending.check || "");
+    // The verdict and Accept stay in sight while the dice list scrolls by (sticky on a phone).
+    const verdict = el("div", { class: "pending-verdict" }, check, this.acceptButton(pending));
     // The camera reads every die on the table; the attempt rolls only some of them.
     const extra = pending.extra || [];
     const keep = extra.length
@@ -93,7 +106,7 @@ export class PendingPanel {
       el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),
       editor.node);
     return el("div", { class: "pending-roll" }, el("div", { class: "pending-columns" }, frame, list),
-      check, keep, unsure,
+      verdict, keep, unsure,
       pending.summary ? el("p", { class: "summary" }, pending.summary) : null,
       this.queuedNote(pending));
   }
@@ -130,10 +143,15 @@ export class PendingPanel {
     return el("details", { class: "hand-entry", open: this.handOpen }, el("summary", {}, "Enter the roll by hand instead"), editor.node, send);
   }
 
+  acceptButton(pending) {
+    return el("button", { type: "button", class: "big accept", id: "accept-roll", disabled: !pending.has_roll,
+      onclick: () => this.call("POST", "/accept", {}) }, "Accept roll");
+  }
+
   buttons(pending) {
+    // With a roll, Accept sits by its verdict (`rollPart`); before one, here, disabled.
     return el("div", { class: "buttons" },
-      el("button", { type: "button", class: "big accept", id: "accept-roll", disabled: !pending.has_roll,
-        onclick: () => this.call("POST", "/accept", {}) }, "Accept roll"),
+      pending.has_roll ? null : this.acceptButton(pending),
       el("button", { type: "button", class: "big", id: "cancel-roll", onclick: () => this.call("POST", "/cancel", {}) }, "Cancel attempt"));
   }
 }
