@@ -67,6 +67,18 @@ SAMPLES: dict[str, Sample] = {
             "reveal",
         ),
     ),
+    "sheet": Sample(
+        {"Players": "Ann, Ben, Cat", "Target": "50"},
+        (
+            "Ann: roll 6 5 4 3 2",
+            "Ben: roll 1 2 3 4 5",
+            "Cat: score 12",
+            "Ann: roll 6 6 6 1 1",
+            "Ben: roll 2 2 2 2 2",
+            "Cat: roll 6 6 5 5 4",
+            "Ann: roll 3 4 6",
+        ),
+    ),
 }
 
 

@@ -32,6 +32,10 @@ class PlayFacts:
     winner: str | None
     started_at: datetime
     last_move_at: datetime
+    # A shared first place, each of them a winner (`winner` names one player only), and a game
+    # the lowest score wins (the score sheet's `Lowest`).
+    winners: tuple[str, ...] = ()
+    highest_wins: bool = True
 
 
 def _uuid(*parts: str) -> str:
@@ -46,7 +50,7 @@ def _player_scores(facts: PlayFacts) -> list[dict[str, Any]]:
     return [
         {
             "score": "" if score is None else str(score),
-            "winner": name == facts.winner,
+            "winner": name == facts.winner or name in facts.winners,
             "newPlayer": False,
             "startPlayer": seat == 0,
             "playerRefId": seat + 1,
@@ -96,7 +100,7 @@ def play_file(facts: PlayFacts) -> dict[str, Any]:
         "name": facts.game_name,
         "modificationDate": stamp,
         "cooperative": False,
-        "highestWins": True,
+        "highestWins": facts.highest_wins,
         "noPoints": not scored,
         "usesTeams": False,
     }

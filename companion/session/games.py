@@ -93,7 +93,8 @@ class GameChores:
         rules = find_game(info.game)
         events = amend.live(self.store.events(info.id))
         state = sr.fold(rules, info.header, [e.line for e in events])
-        players = rules.state_json(state).get("players", [])
+        shown = rules.state_json(state)
+        players = shown.get("players", [])
         last = events[-1].created_at if events else info.created_at
         facts = PlayFacts(
             game_id=info.id,
@@ -103,6 +104,9 @@ class GameChores:
             winner=rules.winner(state),
             started_at=_instant(info.created_at),
             last_move_at=_instant(last),
+            # optional in a game's state JSON: a shared win's players, lowest score wins
+            winners=tuple(str(n) for n in shown.get("winners", ())),
+            highest_wins=not shown.get("lowest_wins", False),
         )
         return play_file(facts)
 

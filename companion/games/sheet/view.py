@@ -102,11 +102,15 @@ def state_json(state: GameState) -> dict[str, Any]:
         "round": state.finished_rounds if over else state.round,
         "rounds_finished": state.finished_rounds,
         "turn": None if over else state.players[state.seat_to_play],
+        # the table may write `end` now: a round finished, none begun since
+        "can_end": not over and not state.round_open and state.finished_rounds > 0,
         "moves": sum(len(s) for s in state.sheets),
         "leaders": list(leaders),
         "last": _last(state),
         "phase": "over" if over else "play",
         "ending": ending(state),
         "winner": state.winner,
+        "winners": list(leaders) if over else [],  # a shared win's players, for BG Stats
+        "lowest_wins": state.options.lowest,
         "summary": summary(state),
     }

@@ -1,0 +1,182 @@
+"""A score sheet played from its page: started from the start page's form, rolls read by the
+camera (the demo recording's throws, as the live feed hands them over) and fixed die by die,
+rolls and a score typed, a refused line that changes nothing, undo, and the table ending the
+game after a finished round; then the kid view builds the last roll's sum one die at a time and
+the overlay shows the totals and the leader. Screenshots at a phone's and a stream's size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.web.api.support import OVERLAY, FakeCamera
+from tests.web.browser.conftest import Dashboard, screenshot, wait_until
+from tests.web.browser.test_first_steps import throw
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.parametrize("dashboard", [{"camera": FakeCamera()}], indirect=True),
+]
+PHONE = {"width": 390, "height": 844}
+STREAM = {"width": 1920, "height": 1080}
+
+
+def act(tab: Any, do: Callable[[], None]) -> None:
+    """Do something that changes the game; return once the page shows the new event."""
+    before = tab.get_attribute("#sheet-view", "data-seq")
+    do()
+    wait_until(tab, "(b) => document.querySelector('#sheet-view').dataset.seq !== b", arg=before)
+
+
+def total(tab: Any, player: str) -> str:
+    return str(tab.inner_text(f"#sheet-players li[data-player='{player}'] .score"))
+
+
+def start_from_the_form(tab: Any, dashboard: Dashboard) -> None:
+    tab.goto(dashboard.url("/"))
+    tab.wait_for_selector("#player-names input")
+    tab.select_option("#game", "sheet")
+    assert "(1 to 16 players)" in tab.inner_text("#game option[value=sheet]")
+    tab.select_option('[data-option="count"]', "pips")
+    names = tab.locator("#player-names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Ben")
+    tab.click("#start-game")
+    tab.wait_for_url("**/games/*")
+    tab.wait_for_selector("#sheet-view")
+    tab.wait_for_selector("#live-status[data-state=live]")
+    assert tab.inner_text("#sheet-turn") == "Round 1: Ann's turn"
+
+
+def camera_roll(tab: Any, dashboard: Dashboard, k: int) -> None:
+    """The current player rolls with the camera; the recording's throw `k` settles."""
+    tab.click("#camera-roll")
+    tab.wait_for_selector("#sheet-camera .waiting")
+    dashboard.session.offer_roll(throw(k))
+    tab.wait_for_selector("#sheet-dice .die-edit")
+
+
+def test_a_sheet_played_from_its_page(page: Any, dashboard: Dashboard) -> None:
+    tab = page
+    start_from_the_form(tab, dashboard)
+    (game,) = dashboard.session.list_games()
+
+    camera_roll(tab, dashboard, 0)  # b1 b4 r3 y1 y3 y3: 15
+    assert tab.inner_text("#sheet-check") == "saw 6 dice"
+    first = tab.get_attribute("#sheet-dice .die-edit[data-index='0'] .die-button", "aria-label")
+    tab.click("#sheet-dice .die-edit[data-index='0'] .die-button")  # one pip more
+    wait_until(
+        tab,
+        "(f) => document.querySelector(\"#sheet-dice .die-edit[data-index='0'] .die-button\")"
+        ".getAttribute('aria-label') !== f",
+        arg=first,
+    )
+    act(tab, lambda: tab.click("#accept-roll"))
+    assert total(tab, "Ann") == "16"
+    line = dashboard.session.history(game.game_id)[-1]
+    assert line.source == "camera" and line.line.startswith("Ann: roll ")
+
+    tab.fill("#roll-form input[name=dice]", "665")
+    act(tab, lambda: tab.click("#roll-form button[type=submit]"))
+    assert total(tab, "Ben") == "17" and "leader" in tab.inner_text(
+        "#sheet-players [data-player=Ben]"
+    )
+    assert tab.inner_text("#sheet-grid td[data-player=Ben][data-round='1'] .cell-points") == "17"
+
+    camera_roll(tab, dashboard, 2)  # r1 r1 r4 r5 y3: 14
+    act(tab, lambda: tab.click("#accept-roll"))
+    assert total(tab, "Ann") == "30"
+    kid_view_adds_it_up(tab, dashboard, game.game_id)
+
+    seq = tab.get_attribute("#sheet-view", "data-seq")
+    tab.fill("#roll-form input[name=dice]", "7 7")
+    tab.click("#roll-form button[type=submit]")
+    error = tab.locator("#roll-form .error")
+    error.wait_for(state="visible")
+    assert "die 1 is '7': a die shows 1 to 6" in error.inner_text()
+    assert tab.get_attribute("#sheet-view", "data-seq") == seq
+
+    tab.fill("#score-form input[name=points]", "4")
+    act(tab, lambda: tab.click("#score-form button[type=submit]"))
+    act(tab, lambda: tab.click("#undo"))
+    assert tab.inner_text("#sheet-turn") == "Round 2: Ben's turn"
+    tab.fill("#score-form input[name=points]", "20")
+    act(tab, lambda: tab.click("#score-form button[type=submit]"))
+    assert total(tab, "Ben") == "37"
+    screenshot(tab, "sheet-table")
+    tab.set_viewport_size(PHONE)
+    screenshot(tab, "sheet-table-phone")
+    width = tab.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+    tab.set_viewport_size(STREAM)
+
+    act(tab, lambda: tab.click("#end-game"))
+    assert tab.inner_text("#winner") == "Ben wins!"
+    assert tab.inner_text("#sheet-ending") == "The table ended the game after round 2."
+    assert not tab.is_visible("#camera-roll")
+    overlay_shows_the_totals(tab, dashboard, game.game_id)
+
+
+def kid_view_adds_it_up(tab: Any, dashboard: Dashboard, game: str) -> None:
+    """The kid view of Ann's last roll: each die added in turn, then her total."""
+    kid = tab.context.new_page()
+    kid.set_viewport_size(PHONE)
+    kid.goto(dashboard.url(f"/games/{game}/kid"))
+    wait_until(kid, "document.querySelector('#kid-view').dataset.state === 'roll'")
+    assert kid.inner_text("#kid-who") == "Ann rolled"
+    assert kid.locator("#kid-dice .kid-die").count() == 5
+    pips = [
+        int(kid.inner_text(f"#kid-dice .kid-die[data-die='{k}'] figcaption")) for k in range(1, 6)
+    ]
+    assert sorted(pips) == [1, 1, 3, 4, 5]
+    assert kid.inner_text("#step-text") == str(pips[0])
+    assert kid.locator("#kid-dice .kid-die.lit").count() == 1
+    for _ in range(4):
+        kid.click("#next-step")
+    sums = " + ".join(map(str, pips))
+    assert kid.inner_text("#step-text") == f"{sums} = 14"
+    assert kid.locator("#kid-dice .kid-die.lit").count() == 5
+    kid.click("#next-step")
+    assert kid.inner_text("#step-text") == "Ann: 14 points, 30 in all"
+    assert kid.is_disabled("#next-step")
+    screenshot(kid, "sheet-kid-phone")
+    kid.close()
+
+
+def overlay_shows_the_totals(tab: Any, dashboard: Dashboard, game: str) -> None:
+    overlay = tab.context.new_page()
+    overlay.set_viewport_size(STREAM)
+    overlay.goto(dashboard.url(f"/overlay/{game}?token={OVERLAY}"))
+    wait_until(overlay, "document.querySelector('#overlay').dataset.state === 'live'")
+    assert overlay.inner_text("#ov-turn") == "Ben wins!"
+    leader = overlay.locator("#ov-players .ov-player.leader")
+    assert leader.count() == 1 and leader.get_attribute("data-player") == "Ben"
+    assert "37" in leader.inner_text()
+    assert overlay.inner_text("#ov-leader") == "Ben: 37"
+    assert "Round 2" in overlay.inner_text("#ov-rounds") and "Ben 20" in overlay.inner_text(
+        "#ov-rounds"
+    )
+    assert "20 → 37" in overlay.inner_text("#ov-roll")
+    screenshot(overlay, "sheet-overlay", full_page=False)
+    overlay.close()
+
+
+def test_a_camera_roll_keeps_the_dice_the_sheet_throws(page: Any, dashboard: Dashboard) -> None:
+    """Five dice a roll: the camera reads a sixth on the table; one click keeps the surest five."""
+    view = dashboard.session.create_from_options(["Ann", "Ben"], {"game": "sheet", "dice": "5"})
+    page.set_viewport_size(PHONE)
+    page.goto(dashboard.url(f"/games/{view.game_id}"))
+    page.wait_for_selector("#live-status[data-state=live]")
+    assert page.locator("#roll-form .tap-die").count() == 5
+    camera_roll(page, dashboard, 0)
+    assert page.inner_text("#sheet-check") == "expected 5 dice, saw 6 dice"
+    assert page.is_disabled("#accept-roll")
+    screenshot(page, "sheet-camera-phone")
+    page.click("#keep-needed")
+    wait_until(page, "document.querySelectorAll('#sheet-dice .die-edit').length === 5")
+    assert page.inner_text("#sheet-check") == "expected 5 dice, saw 5 dice"
+    act(page, lambda: page.click("#accept-roll"))
+    assert dashboard.session.history(view.game_id)[-1].line.startswith("Ann: roll ")
+    assert page.inner_text("#sheet-turn") == "Round 1: Ben's turn"
