@@ -42,6 +42,11 @@ class StoreError(DicetableError):
     """The event store cannot do what was asked."""
 
 
+class StoreUnavailableError(StoreError):
+    """The database cannot answer now (down, restarting, out of reach): the same request may
+    succeed once it is back."""
+
+
 class UnknownGameError(StoreError, LookupError):
     """No game has the given id."""
 

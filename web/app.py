@@ -98,6 +98,15 @@ def create_app(
     return app
 
 
+def end_streams(app: Flask) -> None:
+    """End every open stream of `app` now (its server is stopping): each ends at its next wake,
+    which this gives them all. Requests still being answered may use the store until it closes."""
+    found: Services = app.extensions[EXTENSION]
+    found.session.table.close()
+    if found.club is not None:
+        found.club.changed("*")
+
+
 def _told(session: Session, desk: AgentDesk, club: ClubHub) -> Callable[[str, str], None]:
     """What a change in the store (from any server process) wakes here: the club's cards, the
     agent's roll for a pending attempt in this process, and every game stream."""

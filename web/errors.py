@@ -5,6 +5,7 @@ reading of JSON request bodies. The status follows the exception: see `status_of
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Collection
 from typing import Any
 
@@ -28,6 +29,9 @@ from companion.games import UnknownRulesError
 from companion.session.errors import FieldError, NoPendingError
 
 JSON_PREFIXES = ("/api/", "/video.mjpeg", "/login", "/logout")
+STORE_DOWN = "the store cannot answer now"
+RETRY_AFTER_S = 2
+log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
@@ -98,7 +102,11 @@ def dicetable_error(exc: DicetableError) -> Response:
     if isinstance(exc, StoreValueError):
         return error_response(400, str(exc))
     if isinstance(exc, StoreError):
-        return error_response(503, f"the store cannot answer now: {exc}")
+        # Its words name the database (user, host, socket folder): for the log, not the caller.
+        log.warning("503: %s", exc)
+        response = error_response(503, STORE_DOWN)
+        response.headers["Retry-After"] = str(RETRY_AFTER_S)
+        return response
     return error_response(400, str(exc))
 
 

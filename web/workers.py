@@ -11,6 +11,9 @@ LISTEN/NOTIFY carries live updates between them (docs/club.md).
 from __future__ import annotations
 
 import logging
+import os
+import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,14 +32,21 @@ class WorkerSettings:
     graceful_timeout_s: int = 5
 
 
-def run_workers(
-    settings: WorkerSettings, build: Callable[[], tuple[Flask, Callable[[], None]]]
-) -> int:
-    """Serve `build()`'s app (and call its closer at a worker's exit) in `settings.workers`
-    processes until interrupted."""
+@dataclass(frozen=True)
+class Built:
+    """What a worker serves: its app; `stop` ends its open streams when the worker is told to
+    stop (SIGTERM), `close` closes its session as it exits."""
+
+    app: Flask
+    stop: Callable[[], None]
+    close: Callable[[], None]
+
+
+def run_workers(settings: WorkerSettings, build: Callable[[], Built]) -> int:
+    """Serve `build()`'s app in `settings.workers` processes until interrupted."""
     from gunicorn.app.base import BaseApplication
 
-    closers: list[Callable[[], None]] = []
+    built: list[Built] = []
 
     class Club(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
@@ -44,7 +54,7 @@ def run_workers(
             for key, value in {
                 "bind": [f"{host}:{settings.port}"],
                 "workers": settings.workers,
-                "worker_class": "gthread",
+                "worker_class": _stopping_worker(built),
                 "threads": settings.threads,
                 "graceful_timeout": settings.graceful_timeout_s,
                 "timeout": 30,
@@ -53,21 +63,65 @@ def run_workers(
                 "errorlog": "-",
                 "loglevel": "warning",
                 "worker_exit": _worker_exit,
+                # gunicorn 25's control socket is one file per user, which two servers on one
+                # machine would share; nothing here uses it.
+                "control_socket_disable": True,
             }.items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:
+                    self.cfg.set(key, value)
 
         def load(self) -> Any:
-            app, close = build()
-            closers.append(close)
-            return app
+            built.append(build())
+            return built[-1].app
 
     def _worker_exit(server: Any, worker: Any) -> None:
-        del server, worker
-        for close in closers:
-            try:
-                close()
-            except Exception:
-                log.exception("closing a worker's session failed")
+        del server
+        _each(built, lambda b: b.close(), "closing a worker's session failed")
+        if worker.pid == os.getpid():  # gunicorn's master calls this too, for a lost worker
+            _exit_now()
 
     Club().run()
     return 0
+
+
+def _exit_now() -> None:
+    """Leave the worker now with the status it was leaving with, skipping the interpreter's
+    teardown (a second or more with OpenCV, onnxruntime and numpy loaded, which a stopping
+    master waits for): its session is closed and nothing else is left to tear down."""
+    leaving = sys.exc_info()[1]  # called while gunicorn's SystemExit is on its way out
+    code = leaving.code if isinstance(leaving, SystemExit) else 0
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else 1)
+
+
+def _each(built: list[Built], call: Callable[[Built], None], failed: str) -> None:
+    for one in built:
+        try:
+            call(one)
+        except Exception:
+            log.exception(failed)
+
+
+def _stopping_worker(built: list[Built]) -> type:
+    """gunicorn's `gthread` worker that, told to stop, ends its open live streams at once
+    (they would otherwise hold it for the whole graceful timeout, then be killed) and keeps no
+    connection open after its answer, so a stopping server is gone within a second or so."""
+    from gunicorn.workers.gthread import ThreadWorker
+
+    class StoppingWorker(ThreadWorker):  # type: ignore[misc]
+        def handle_exit(self, sig: Any, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            # A signal handler must not wait on the locks the streams hold: a thread does it.
+            threading.Thread(
+                target=_each,
+                args=(built, lambda b: b.stop(), "ending a worker's streams failed"),
+                daemon=True,
+            ).start()
+
+        def handle_request(self, req: Any, conn: Any) -> Any:
+            keep = super().handle_request(req, conn)
+            return keep if self.alive else False
+
+    return StoppingWorker

@@ -22,6 +22,7 @@ from companion.errors import (
     NothingToUndoError,
     RecordError,
     StoreError,
+    StoreUnavailableError,
 )
 from companion.exports.names import export_stem, record_filename
 from companion.exports.record import parse_record, replay_steps
@@ -326,13 +327,16 @@ class Session(CameraRolls, GameChores):
     def wait_for_change(self, game_id: str, after: str, timeout_s: float) -> GameView | None:
         """The view once its version differs from `after`; None after `timeout_s` (or when the
         session closes). Wakes on every change in this process and polls the store every
-        `poll_s` for other processes' writes."""
+        `poll_s` for other processes' writes. While the database cannot answer it goes on
+        waiting (the view comes once it is back), as a live viewer wants."""
 
         def probe() -> GameView | None:
-            return self.view(game_id) if self.version(game_id) != after else None
+            try:
+                return self.view(game_id) if self.version(game_id) != after else None
+            except StoreUnavailableError:
+                return None
 
         try:
-            self.store.get_game(game_id)
             return self.table.wait_until(probe, timeout_s, self.poll_s)
         except StoreError:
             # The session closed while this waiter was reading the store: end the wait quietly.

@@ -66,11 +66,12 @@ def is_database_url(spec: str | Path) -> bool:
     return isinstance(spec, str) and spec.startswith(POSTGRES_SCHEMES)
 
 
-def open_store(spec: str | Path, *, clock: Clock = _utc_now) -> EventStore:
+def open_store(spec: str | Path, *, clock: Clock = _utc_now, migrated: bool = False) -> EventStore:
     """`postgresql://...` (or `postgres://`): that PostgreSQL database; anything else: the
-    SQLite file in that data folder."""
+    SQLite file in that data folder. `migrated`: another process brought the PostgreSQL
+    schema up to date, so opening it needs no connection (see `EventStore.connect`)."""
     if is_database_url(spec):
-        return EventStore.connect(str(spec), clock=clock)
+        return EventStore.connect(str(spec), clock=clock, migrated=migrated)
     return EventStore.open(Path(spec), clock=clock)
 
 
@@ -102,13 +103,21 @@ class EventStore(CameraRollStore, PendingStore):
 
     @classmethod
     def connect(
-        cls, url: str, *, busy_timeout_s: float = 10.0, clock: Clock = _utc_now
+        cls,
+        url: str,
+        *,
+        busy_timeout_s: float = 10.0,
+        clock: Clock = _utc_now,
+        migrated: bool = False,
     ) -> EventStore:
         """Open the PostgreSQL database `url` (`postgresql://...`), creating or migrating the
-        schema; needs psycopg 3 (`pip install 'dicetable[club]'`)."""
+        schema; needs psycopg 3 (`pip install 'dicetable[club]'`). With `migrated` (another
+        process migrated it) nothing connects yet: the database may be down, and each use
+        fails with StoreError until it is back."""
         from companion.store.postgres import PostgresBackend
 
-        return cls(PostgresBackend.open(url, busy_timeout_s), clock)
+        backend = PostgresBackend.open(url, busy_timeout_s, migrated=migrated)
+        return cls(backend, clock)
 
     @property
     def path(self) -> Path:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from companion.errors import StoreError, UnknownGameError
+from companion.errors import StoreError, StoreUnavailableError, UnknownGameError
 from companion.store.backend import ChangeListener, Conn, Cursor
 from companion.store.postgres_schema import migrate
 
@@ -82,7 +82,7 @@ class _Pool:
         try:
             conn = psycopg.connect(self._url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
         except psycopg.Error as exc:
-            raise StoreError(f"cannot connect to {redacted(self._url)}: {exc}") from exc
+            raise StoreUnavailableError(f"cannot connect to {redacted(self._url)}: {exc}") from exc
         # A writer waits this long for a game another writer holds, then gets a StoreError.
         conn.execute(f"SET lock_timeout = {self._lock_timeout_ms:d}")
         return conn
@@ -201,10 +201,16 @@ class PostgresBackend:
         self._pool = _Pool(url, busy_timeout_s)
 
     @classmethod
-    def open(cls, url: str, busy_timeout_s: float) -> PostgresBackend:
+    def open(cls, url: str, busy_timeout_s: float, *, migrated: bool = False) -> PostgresBackend:
+        """The database at `url`, its schema brought up to date first unless `migrated` (another
+        process did it: a server's worker, whose master migrated before starting it, then opens
+        without connecting, so it starts while the database is down and answers 503 until it
+        is back)."""
         if not re.match(r"postgres(ql)?://", url):
             raise StoreError(f"not a PostgreSQL URL: {redacted(url)!r}")
         backend = cls(url, busy_timeout_s)
+        if migrated:
+            return backend
         try:
             with backend._connection() as conn:
                 migrate(conn, backend.location)
@@ -222,6 +228,8 @@ class PostgresBackend:
         try:
             with self._pool.connection() as conn:
                 yield conn
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            raise StoreUnavailableError(f"{self.location}: database error: {exc}") from exc
         except psycopg.Error as exc:
             raise StoreError(f"{self.location}: database error: {exc}") from exc
 

@@ -112,6 +112,10 @@ class ThrowawayCluster:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
         self._running = True
 
+    @property
+    def running(self) -> bool:
+        return self._running
+
     def stop(self) -> None:
         if self._running:
             self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")

@@ -15,7 +15,6 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -155,8 +154,10 @@ def web_config(args: argparse.Namespace, out: TextIO) -> WebConfig:
     return WebConfig(host=args.host, port=args.port, control_token=token, data_dir=data_dir)
 
 
-def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
-    """Everything `serve` runs, not started: the session, the live feed and the app."""
+def build(args: argparse.Namespace, out: TextIO = sys.stdout, *, migrated: bool = False) -> Served:
+    """Everything `serve` runs, not started: the session, the live feed and the app.
+    `migrated`: a worker whose master migrated the database; it starts even while the
+    database is down (and answers 503 until it is back)."""
     from companion.session import Session
     from companion.store.core import open_store
     from web.app import create_app
@@ -164,7 +165,7 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout) -> Served:
     config = web_config(args, out)
     config.check_safe()
     spec = database_spec(args, config.data_dir)
-    session = Session(open_store(spec), config.data_dir)
+    session = Session(open_store(spec, migrated=migrated), config.data_dir)
     if session.store.kind == "postgresql":
         from companion.session.shared_table import SharedTable
 
@@ -213,8 +214,9 @@ def addresses(served: Served) -> list[str]:
 
 def run_workers(args: argparse.Namespace) -> int:
     """`--workers N`: each gunicorn worker builds its own session and app after the fork."""
+    from web.app import end_streams
     from web.config import WebConfigError
-    from web.workers import WorkerSettings, run_workers
+    from web.workers import Built, WorkerSettings, run_workers
 
     config = web_config(args, sys.stdout)  # a generated token is printed once, here
     config.check_safe()
@@ -228,9 +230,9 @@ def run_workers(args: argparse.Namespace) -> int:
         print(f"dicetable serve: error: {exc}", file=sys.stderr)
         return 2
 
-    def build_one() -> tuple[Flask, Callable[[], None]]:
-        served = build(args, io.StringIO())
-        return served.app, served.session.close
+    def build_one() -> Built:
+        served = build(args, io.StringIO(), migrated=True)
+        return Built(served.app, lambda: end_streams(served.app), served.session.close)
 
     base = f"http://{args.host}:{args.port}"
     print(f"dashboard: {base}/ ({args.workers} workers, games in {redacted(spec)})")

@@ -2,6 +2,7 @@
 // textContent (a title or a player's name is never read as HTML).
 import { agentText, since } from "./agent-state.js";
 import { postJSON } from "./api.js";
+import { lasting } from "./live.js";
 
 const page = document.getElementById("club-page");
 const list = document.getElementById("club-tables");
@@ -64,15 +65,15 @@ async function newToken(card) {
 }
 
 function connect() {
-  const source = new EventSource("/api/club/stream");
   const take = (event) => {
     draw(JSON.parse(event.data).tables);
     live.textContent = "live";
     errorLine.textContent = "";
   };
-  source.addEventListener("snapshot", take);
-  source.addEventListener("change", take);
-  source.onerror = () => { live.textContent = "reconnecting…"; };
+  lasting("/api/club/stream", (source) => {
+    source.addEventListener("snapshot", take);
+    source.addEventListener("change", take);
+  }, () => { live.textContent = "reconnecting…"; });
 }
 
 // A silent agent's "for N s" moves on its own between changes.
