@@ -73,7 +73,11 @@ function show(button, visible) { button.hidden = !visible; }
 function clock(ms) { return new Date(ms).toLocaleTimeString(); }
 
 function linkLost(why) {
-  if (state.lostAt === null) state.lostAt = Date.now();
+  if (state.lostAt === null) {
+    state.lostAt = Date.now();
+    // The dice read before the cut are old news; the last roll stays drawn.
+    if (state.answer) draw({ ...state.answer, dice: [] });
+  }
   linkLine.dataset.state = "lost";
   linkLine.textContent = `Link to the table lost at ${clock(state.lostAt)} (${why}); trying again every second…`;
 }
@@ -271,9 +275,11 @@ function draw(answer) {
     const n = last.n ? `Roll ${last.n}: ` : "Last roll: ";
     rollLine.textContent = n + (last.dice.map(dieText).join(", ") || "no dice");
   }
+  if (state.lostAt !== null) return;
   const camera = answer.camera || {};
   const who = answer.sending ? "This phone films the table" : "Sending";
-  say(`${who}: ${state.sent} frames sent, the table reads ${camera.fps ?? 0} a second (${camera.state ?? "starting"}).`);
+  const dice = camera.state ? `; the dice: ${camera.state}` : "";
+  say(`${who}: ${state.sent} frames sent, the server reads ${camera.fps ?? 0} a second${dice}.`);
 }
 
 function stop() {
@@ -289,6 +295,9 @@ function stop() {
   show(startButton, true);
 }
 
+// A new layout (the bar's text grew, the phone turned) draws the dice again at the new size.
+new ResizeObserver(() => { if (state.answer) draw(state.lostAt === null ? state.answer : { ...state.answer, dice: [] }); })
+  .observe(document.getElementById("preview"));
 startButton.addEventListener("click", () => { state.takeover = false; begin(); });
 takeoverButton.addEventListener("click", () => { state.takeover = true; begin(); });
 stopButton.addEventListener("click", stop);
