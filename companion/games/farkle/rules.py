@@ -114,9 +114,9 @@ def _set_aside(state: GameState, turn: Turn, picked: tuple[int, ...], verb: str)
         )
     missing = Counter(picked) - Counter(last.dice)
     if missing:
+        short = " and ".join(f"{face}s" for face in sorted(missing))
         raise InvalidEventError(
-            f"the throw {_spaced(last.dice)} has no {_spaced(tuple(sorted(missing.elements())))} "
-            f"to set aside"
+            f"the throw {_spaced(last.dice)} does not hold {_spaced(picked)}: too few {short}"
         )
     scored = score(picked, state.options.scoring)
     if scored is None:

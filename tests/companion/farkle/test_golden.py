@@ -74,7 +74,7 @@ REFUSED = [
     ("Ann: roll 1 5 2 3 4 6\nAnn: roll 1 5 2 3 4 6\n", 4, "before throwing again"),
     ("Ann: roll 2 3 4 6 6 2\nAnn: roll 1 1 1 2 3 4\n", 4, "it is Ben's turn, not Ann's"),
     ("Ann: roll 1 1 1 2 3 4\nAnn: keep 1 1 1\nAnn: keep 2\n", 5, "already set aside 1 1 1"),
-    ("Ann: roll 1 5 2 3 4 6\nAnn: bank 1 1\n", 4, "has no 1 to set aside"),
+    ("Ann: roll 1 5 2 3 4 6\nAnn: bank 1 1 6 6\n", 4, "does not hold 1 1 6 6: too few 1s and 6s"),
     ("Ann: roll 1 2 3 4 5 8\n", 3, "'8' is not a die"),
     ("Ann: roll 1 5 2 3 4 6\nAnn: bank\n", 4, "set aside scoring dice of the throw 1 5 2 3 4 6"),
 ]

@@ -126,7 +126,7 @@ def test_a_shared_highest_score_is_a_shared_win() -> None:
         (["Ann: keep 1"], "has not thrown yet this turn"),
         (["Ann: bank"], "has no points this turn to bank"),
         (["Ann: roll 1 5 2 3 4 6", "Ann: bank"], "set aside scoring dice of the throw"),
-        (["Ann: roll 1 5 2 3 4 6", "Ann: keep 1 1"], "has no 1 to set aside"),
+        (["Ann: roll 1 5 2 3 4 6", "Ann: keep 1 1"], "does not hold 1 1: too few 1s"),
         (["Ann: roll 1 5 2 3 4 6", "Ann: keep 1 2"], "1 2 do not all score"),
         (["Ann: roll 1 5 2 3 4 6", "Ann: keep 1", "Ann: keep 5"], "already set aside 1"),
         (["Ann: roll 1 5 2 3 4 6", "Ann: bank 6"], "6 do not all score"),
