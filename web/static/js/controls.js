@@ -141,7 +141,7 @@ export class Controls {
     const after = ["doover", "reroll", "exchange"].filter((v) => next.includes(v));
     if (after.length) this.node.append(this.cardControl(after, ctx, "Other moves", "other", pending));
     if (has("denied", "cancel")) this.node.append(this.reactionControl(state, next));
-    this.node.append(this.freeLine());
+    this.node.append(this.freeLine(state));
   }
 
   actorPicker(state) {
@@ -303,16 +303,30 @@ export class Controls {
     return sent;
   }
 
-  freeLine() {
+  freeLine(state) {
     const err = errorLine();
+    const names = state.players.map((p) => p.name);
     const input = el("input", { type: "text", name: "line", class: "wide", placeholder: "gimme Bruce red", "aria-label": "record line after the player's name" });
     const submit = el("button", { type: "submit" }, "Send");
     const form = el("form", { class: "row", novalidate: true, onsubmit: (e) => {
       e.preventDefault();
-      this.send(input.value.trim(), err, submit);
+      const [player, text] = spokenBy(input.value.trim(), names, this.actor);
+      this.sendAs(player, text, err, submit);
     } }, el("span", {}, `${this.actor}: `), input, submit);
     return el("details", { class: "control free-line", id: "control-line" }, el("summary", {}, "Type a record line"), form, err);
   }
+}
+
+/** A typed line that starts with a seated player's name and a colon (the whole record line, as
+ * "Dad: pass") is that player's; anything else is `actor`'s. Returns [player, text]. */
+export function spokenBy(typed, names, actor) {
+  const colon = typed.indexOf(":");
+  if (colon > 0) {
+    const said = typed.slice(0, colon).trim().replace(/\s+/g, " ").toLowerCase();
+    const player = names.find((name) => name.toLowerCase() === said);
+    if (player) return [player, typed.slice(colon + 1).trim()];
+  }
+  return [actor, typed];
 }
 
 /** A refused line as its message quotes it: a line of thousands of characters is cut short (the
