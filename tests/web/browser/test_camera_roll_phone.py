@@ -51,5 +51,5 @@ def test_the_roll_fits_a_phone(page: Any, dashboard: Dashboard) -> None:
         tab.evaluate("(s) => document.querySelector(s).scrollIntoView()", first)
         for part in ("#pending .check", "#accept-roll"):
             box = tab.evaluate(_BOX, part)
-            assert 0 <= box["top"] and box["bottom"] <= PHONE["height"], (first, part)
+            assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], (first, part)
     assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -119,6 +119,28 @@ def test_pin_set_on_the_table_view_guards_leaving(page: Any, dashboard: Dashboar
     tab.wait_for_url(f"**/games/{game}")
 
 
+def test_the_browsers_back_button_asks_the_pin_too(page: Any, dashboard: Dashboard) -> None:
+    """Issue 47 item 12: Back left the kid view without the PIN."""
+    tab = page
+    game = orange_roll(dashboard)
+    tab.goto(dashboard.url(f"/games/{game}"))
+    tab.fill("#pin-form input", "2468")
+    tab.click("#pin-form button")
+    tab.goto(dashboard.url(f"/games/{game}/kid"))
+    tab.wait_for_selector("#leave")
+    tab.go_back()
+    tab.wait_for_selector(".pin-pad")
+    assert tab.url.endswith(f"/games/{game}/kid")
+    screenshot(tab, "kid-pin-back", full_page=False)
+    tab.click(".pin-cancel")  # the child stays; Back asks again
+    tab.go_back()
+    tab.wait_for_selector(".pin-pad")
+    assert tab.locator(".pin-pad").count() == 1
+    for digit in "2468":
+        tab.click(f".pin-key:text-is('{digit}')")
+    tab.wait_for_url(f"**/games/{game}")
+
+
 def test_a_child_keeps_the_roll_they_are_working_through(page: Any, dashboard: Dashboard) -> None:
     tab = page
     tab.add_init_script(SPEECH_STUB)

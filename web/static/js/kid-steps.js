@@ -3,7 +3,7 @@
 // choice kept in this browser), and leaving the view with the PIN (rgb-kid.js uses only that).
 
 import { follow, initialView, statusBadge } from "./live.js";
-import { askPin } from "./pin.js";
+import { askPin, storedPin } from "./pin.js";
 
 const SPEECH_KEY = "dicetable.speech";
 const part = (id) => document.getElementById(id);
@@ -86,8 +86,29 @@ export function setupKidButtons(root, steps) {
 
 /** Leave the kid view for the page in `data-leave`, once a grown-up gives the PIN (if set). */
 export function setupLeave(root) {
-  part("leave").addEventListener("click", async () => {
-    if (await askPin(root)) window.location.href = root.dataset.leave;
+  let asking = false;
+  const leave = async () => {
+    if (asking) return;
+    asking = true;
+    const ok = await askPin(root);
+    asking = false;
+    if (ok) window.location.href = root.dataset.leave;
+  };
+  part("leave").addEventListener("click", leave);
+  guardBack(leave);
+}
+
+/** With a PIN set, the browser's Back asks for it too: an entry of this page stands before the
+ * real one, and going back to it asks the PIN (and stays, on "stay here"). */
+function guardBack(leave) {
+  if (!storedPin()) return;
+  const guard = () => history.pushState({ kidGuard: true }, "", window.location.href);
+  guard();
+  // Chrome's Back skips entries a page added before anyone touched it: add one on the first tap.
+  document.addEventListener("pointerdown", guard, { once: true });
+  window.addEventListener("popstate", () => {
+    guard();
+    leave();
   });
 }
 
