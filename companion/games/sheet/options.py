@@ -79,7 +79,7 @@ def read_count(value: str) -> Count:
     usage = (
         "write pips, only FACES (only 6: just the 6s count) or dice FACES (dice 6: count the 6s)"
     )
-    if words == ["pips"] or not words:
+    if not words or (len(words) == 1 and words[0] in ("pips", "sum", "total")):
         return Count()
     try:
         how = Counting(words[0])

@@ -69,3 +69,28 @@ def test_random_sheets_keep_their_invariants(
         )
     record = format_record(header, [format_event(e) for e in played])
     assert replay(record) == state
+
+
+WORDS = st.sampled_from(["Ann:", "Ben:", "roll", "score", "end", "1", "6", "7", "-3", "346", "x"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.one_of(st.text(max_size=30), st.lists(WORDS, max_size=6).map(" ".join)))
+def test_any_line_is_read_or_refused_in_words(text: str) -> None:
+    """A line is an event or a RecordError/InvalidEventError with words; a refusal changes
+    nothing (the state is a frozen value, and `apply` returns a new one or raises)."""
+    from companion.errors import RecordError
+    from companion.games.sheet import parse_event
+
+    state = start({"Players": "Ann, Ben", "Target": "20"})
+    try:
+        event = parse_event(text)
+    except RecordError as exc:
+        assert str(exc)
+        return
+    try:
+        after = apply(state, event)
+    except InvalidEventError as exc:
+        assert str(exc)
+        return
+    assert after != state

@@ -116,6 +116,7 @@ def test_a_sheet_played_from_its_page(page: Any, dashboard: Dashboard) -> None:
     assert tab.inner_text("#winner") == "Ben wins!"
     assert tab.inner_text("#sheet-ending") == "The table ended the game after round 2."
     assert not tab.is_visible("#camera-roll")
+    screenshot(tab, "sheet-table-wide", full_page=False)
     overlay_shows_the_totals(tab, dashboard, game.game_id)
 
 
