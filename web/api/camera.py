@@ -138,8 +138,18 @@ def camera() -> Response:
     live = services().live
     if live is None:
         return view_response({"camera": "off", "state": None, "source": None})
-    # `demo`: the feed plays the bundled recording, so the start page offers its demo game.
-    return view_response(dict(live.status(), demo=bool(getattr(live, "demo", False))))
+    # `demo`: the feed plays the bundled recording, so the start page offers its demo game;
+    # `colour_faces`: it reads the flyer's colour-face dice (`serve --game flyer`).
+    demo = bool(getattr(live, "demo", False))
+    return view_response(dict(live.status(), demo=demo, colour_faces=_reads_colour_faces(live)))
+
+
+def _reads_colour_faces(live: object) -> bool | None:
+    """Whether the feed's model reader reads colour faces; None where it has no model reader."""
+    from companion.tables.desk import model_reader_of
+
+    reader = model_reader_of(getattr(live, "reader", None))
+    return None if reader is None else bool(reader.config.colour_faces)
 
 
 @bp.get("/video.mjpeg")

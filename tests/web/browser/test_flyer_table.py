@@ -112,3 +112,28 @@ def test_no_camera_button_while_the_camera_is_lost(page: Any, dashboard: Dashboa
     page.wait_for_selector("#roll-form")
     page.wait_for_timeout(2500)  # one camera poll
     assert page.is_hidden("#read-colours")
+
+
+class _PipCamera(FakeCamera):
+    """A camera whose reader reads pip dice only: the server runs without `--game flyer`."""
+
+    def __init__(self) -> None:
+        from tests.tables.support import fresh_reader
+
+        super().__init__()
+        self.reader = fresh_reader()
+
+
+@pytest.mark.parametrize("dashboard", [{"camera": _PipCamera()}], indirect=True)
+def test_a_camera_that_reads_no_colour_faces_says_how_to_start_one(
+    page: Any, dashboard: Dashboard
+) -> None:
+    """Issue 47 item 6: without `--game flyer` the page said "roll them, let them rest"."""
+    _, view = dashboard.post("/api/games", {"players": ["Al", "Bo"], "options": {"game": "flyer"}})
+    dashboard.session.append(view["id"], "values 3 1 4 1 5 6")
+    _offer(dashboard, Die(Colour.RED, 4, 0.97, (300, 200, 330, 230)))
+    page.goto(dashboard.url(f"/games/{view['id']}"))
+    page.click("#read-colours")
+    wait_until(page, "document.querySelector('#camera-fill-note').textContent !== ''")
+    note = page.inner_text("#camera-fill-note")
+    assert "--game flyer" in note and "let them rest" not in note

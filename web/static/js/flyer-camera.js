@@ -19,10 +19,14 @@ function clock(iso) {
   return Number.isNaN(when.getTime()) ? "" : ` (settled at ${when.toLocaleTimeString()})`;
 }
 
-/** What the fill did, in words for the player. */
-export function fillWords(roll, dice) {
+/** What the fill did, in words for the player; `camera` is GET /api/camera's answer. */
+export function fillWords(roll, dice, camera = {}) {
+  if (camera.camera === "off") return "No camera runs with this dashboard: choose the colours by hand.";
+  const seen = (roll?.dice || []).filter((d) => d.face_colour).length;
+  if (!seen && camera.colour_faces === false) {
+    return "The camera reads the colour dice only when the dashboard runs for this game: restart it with --game flyer (dicetable serve --game flyer, or ./run.sh --game flyer). Meanwhile choose the colours by hand.";
+  }
   if (!roll) return "The camera has not seen a settled roll yet: roll the colour dice, let them come to rest, then press again.";
-  const seen = (roll.dice || []).filter((d) => d.face_colour).length;
   if (!seen) return `The camera's last settled roll${clock(roll.at)} shows no colour dice: roll them, let them rest, then press again.`;
   const unsure = dice.filter((d) => d.unsure).length;
   const parts = [`Camera${clock(roll.at)}: ${seen} colour ${seen === 1 ? "die" : "dice"}`];
@@ -34,7 +38,7 @@ export function fillWords(roll, dice) {
 
 /** Fills `selects` (one per colour die) from the camera's last roll; returns the words to show. */
 export async function fillFromCamera(selects) {
-  const { roll } = await getJSON("/api/roll/last");
+  const [{ roll }, camera] = await Promise.all([getJSON("/api/roll/last"), getJSON("/api/camera")]);
   const dice = roll ? colourDice(roll) : [];
   selects.forEach((select, k) => {
     const die = dice[k];
@@ -42,5 +46,5 @@ export async function fillFromCamera(selects) {
     select.classList.toggle("unsure", Boolean(die?.unsure));
     select.toggleAttribute("aria-invalid", Boolean(die?.unsure));
   });
-  return fillWords(roll, dice);
+  return fillWords(roll, dice, camera);
 }
