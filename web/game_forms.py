@@ -95,9 +95,9 @@ def _farkle(_: tuple[Option, ...]) -> GameForm:
     from companion.games.farkle.state import MAX_PLAYERS, MIN_PLAYERS
 
     names = {
-        Scoring.FIXED: "Fixed: 4 of a kind 1000, 5 of a kind 2000, 6 of a kind 3000",
-        Scoring.CLASSIC: "Classic: each die past three of a kind doubles it",
-        Scoring.BOXED: "Boxed: fixed, with two triplets 2500 and 4 of a kind + a pair 1500",
+        Scoring.FIXED: "Fixed prices (4 of a kind 1000)",
+        Scoring.CLASSIC: "Classic doubling (4 of a kind 2x)",
+        Scoring.BOXED: "Boxed set (fixed + two triplets)",
     }
     scoring = Option(
         "scoring", "Scoring", tuple((s.value, names[s]) for s in Scoring), DEFAULT_SCORING.value

@@ -24,6 +24,7 @@ from flask import (
 from markupsafe import Markup
 
 from companion.errors import InvalidGameIdError, UnknownGameError
+from companion.exports.names import RECORD_SUFFIXES
 from companion.games import DEFAULT_GAME, find_game, game_names, roll_verbs
 from web.config import services
 from web.game_forms import Option, game_forms
@@ -126,7 +127,11 @@ def qr_filter(text: str) -> Markup:
 @bp.get("/")
 def home() -> Response:
     forms = game_forms(NEW_GAME_OPTIONS)
-    return _page("home.html", games=forms, games_json=[f.to_json() for f in forms])
+    # Every game's record suffix, so the file picker offers each game's records.
+    suffixes = [f".{s}" for s in dict.fromkeys(RECORD_SUFFIXES.values())]
+    return _page(
+        "home.html", games=forms, games_json=[f.to_json() for f in forms], suffixes=suffixes
+    )
 
 
 @bp.get("/tables")

@@ -72,3 +72,15 @@ def test_the_exports_of_a_whole_game(client: FlaskClient) -> None:
     by_name = {names[k]: (s["score"], s["winner"]) for k, s in scores.items()}
     assert by_name == {"Ann": ("5050", True), "Ben": ("4250", False), "Cy": ("2700", False)}
     assert play["games"][0]["name"] == "Farkle"
+
+
+def test_a_shared_win_marks_both_players_in_bgstats(client: FlaskClient) -> None:
+    text = (GOLDEN / "farkle-tie.farkle").read_text("utf-8")
+    game = client.post("/api/games", json={"record": text}).get_json()["id"]
+    play = client.get(f"/api/games/{game}/bgstats.json").get_json()
+    assert [s["winner"] for s in play["plays"][0]["playerScores"]] == [True, True]
+
+
+def test_the_start_page_offers_every_games_record_files(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert 'accept=".ryb,.flyer,.rgb,.mod,' in html and ".farkle," in html
