@@ -39,11 +39,11 @@ def lan_addresses() -> list[str]:
     return list(dict.fromkeys(a for a in found if _usable(a)))
 
 
-def network_urls(host: str, port: int) -> list[str]:
+def network_urls(host: str, port: int, scheme: str = "http") -> list[str]:
     """The dashboard's addresses for other devices: every LAN address when serving all
     interfaces, the host itself when it is a network address, none on loopback."""
     if host in WILDCARD_HOSTS:
-        return [f"http://{address}:{port}/" for address in lan_addresses()]
+        return [f"{scheme}://{address}:{port}/" for address in lan_addresses()]
     name = host.strip("[]")
     try:
         if ipaddress.ip_address(name).is_loopback:
@@ -52,7 +52,7 @@ def network_urls(host: str, port: int) -> list[str]:
         if name == "localhost":
             return []
     shown = f"[{name}]" if ":" in name else name
-    return [f"http://{shown}:{port}/"]
+    return [f"{scheme}://{shown}:{port}/"]
 
 
 @lru_cache(maxsize=64)

@@ -100,7 +100,8 @@ def tablet_url(path: str) -> str | None:
     loopback alone (no other device can reach it)."""
     config = services().config
     port = urlsplit(f"//{request.host}").port or config.port
-    found = network_urls(config.host, port)
+    # Served over https (`serve --https`), the address a tablet or phone opens is https too.
+    found = network_urls(config.host, port, request.scheme)
     return found[0] + path if found else None
 
 

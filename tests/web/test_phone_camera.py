@@ -19,6 +19,7 @@ from companion.session import Session
 from tests.web.api.support import CONTROL, OVERLAY, orange_game
 from vision.live import LivePipeline
 from vision.sources import PhoneSource
+from web import lan, pages
 from web.app import create_app
 from web.config import WebConfig, services
 from web.phone import PhoneDesk
@@ -239,12 +240,27 @@ def test_the_servers_own_table_takes_a_phone_only_when_its_camera_is_one(
         session.close()
 
 
-def test_the_camera_page_and_the_table_pages_qr_code(client: FlaskClient, game: str) -> None:
+def test_the_camera_page_and_the_table_pages_qr_code(
+    client: FlaskClient, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     page = client.get(f"/games/{game}/camera")
     assert page.status_code == 200
     assert b'data-logged-in="no"' in page.data and CONTROL.encode() not in page.data
     logged = client.get(f"/games/{game}/camera", headers=control())
     assert b'data-logged-in="yes"' in logged.data and b"phone-camera.js" in logged.data
-    table = client.get(f"/games/{game}", headers=control()).get_data(as_text=True)
-    assert "Use a phone as this table&#39;s camera" in table or "this table's camera" in table
-    assert 'id="phone-camera-qr"' in table
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.168.1.20"])
+    for scheme in ("http", "https"):
+        html = client.get(f"/games/{game}", headers=control(), base_url=f"{scheme}://localhost")
+        table = html.get_data(as_text=True)
+        assert "Use a phone as this table" in table and 'id="phone-camera-qr"' in table
+        wanted = f"{scheme}://192.168.1.20:8000/login?token={CONTROL}&next=%2Fgames%2F{game}%2F"
+        assert phone_camera_url_of(client, game, scheme) == wanted + "camera"
+    monkeypatch.setattr(lan, "lan_addresses", lambda: [])
+    alone = client.get(f"/games/{game}", headers=control()).get_data(as_text=True)
+    assert 'id="phone-camera-none"' in alone and "--https" in alone
+
+
+def phone_camera_url_of(client: FlaskClient, game: str, scheme: str) -> str:
+    app = client.application
+    with app.test_request_context(f"/games/{game}", base_url=f"{scheme}://localhost"):
+        return str(pages.phone_camera_url(game))

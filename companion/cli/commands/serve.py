@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from companion.session import Session
     from web.config import LiveFeed, WebConfig
+    from web.tls import Certificate
 
 TOKEN_ENV = "DICETABLE_TOKEN"
 DATABASE_ENV = "DICETABLE_DATABASE"
@@ -56,8 +57,19 @@ def check_workers(args: argparse.Namespace, spec: str) -> None:
         raise ServeError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
     if not 1 <= args.threads <= 1024:
         raise ServeError(f"--threads must be 1..1024, got {args.threads}")
+    cert, key = getattr(args, "cert", None), getattr(args, "key", None)
+    if (cert is None) != (key is None):
+        raise ServeError(
+            "--cert and --key go together: give both, or neither (--https alone makes a "
+            "self-signed certificate)"
+        )
     if args.workers == 1:
         return
+    if getattr(args, "https", False) or cert is not None:
+        raise ServeError(
+            f"--https with --workers {args.workers}: put a TLS proxy (Caddy, nginx) in front of "
+            "the workers instead (docs/club.md); a phone camera needs one worker anyway"
+        )
     if not is_database_url(spec):
         raise ServeError(
             f"--workers {args.workers} needs a PostgreSQL --database (postgresql://...): the "
@@ -94,6 +106,22 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         help="camera index, video file, image folder or stream URL (default: the demo video)",
     )
     parser.add_argument("--no-camera", action="store_true", help="run without a live feed")
+    parser.add_argument(
+        "--https",
+        action="store_true",
+        help="serve https with a self-signed certificate made once and kept in the data folder "
+        "(a phone's camera page needs https on the network: docs/phone-camera.md)",
+    )
+    parser.add_argument(
+        "--cert",
+        type=Path,
+        default=None,
+        metavar="PEM",
+        help="your own certificate for https (with --key; implies --https)",
+    )
+    parser.add_argument(
+        "--key", type=Path, default=None, metavar="PEM", help="the private key of --cert"
+    )
     parser.add_argument(
         "--database",
         default=None,
@@ -191,18 +219,18 @@ def build(args: argparse.Namespace, out: TextIO = sys.stdout, *, migrated: bool 
     return Served(config, session, live, app)
 
 
-def addresses(served: Served) -> list[str]:
+def addresses(served: Served, scheme: str = "http") -> list[str]:
     from web.config import services
     from web.lan import WILDCARD_HOSTS, network_urls
 
     host = served.config.host
     shown = f"[{host}]" if ":" in host else host
-    base = f"http://{'127.0.0.1' if host in WILDCARD_HOSTS else shown}:{served.config.port}"
+    base = f"{scheme}://{'127.0.0.1' if host in WILDCARD_HOSTS else shown}:{served.config.port}"
     with served.app.app_context():
         overlay = services().overlay_token
     lines = [f"dashboard: {base}/"]
     if host in WILDCARD_HOSTS:
-        found = network_urls(host, served.config.port)
+        found = network_urls(host, served.config.port, scheme)
         lines += [f"on a tablet or phone on this network: {url}" for url in found]
         if not found:
             lines.append("no network address found: is this machine on a network?")
@@ -245,6 +273,30 @@ def run_workers(args: argparse.Namespace) -> int:
         return 2
 
 
+def certificate(args: argparse.Namespace, data_dir: Path) -> Certificate | None:
+    """The https certificate: the user's (`--cert`, `--key`), the data folder's self-signed
+    one with `--https` (made when missing or when it names none of today's LAN addresses),
+    or None for plain http."""
+    from web.lan import lan_addresses
+    from web.tls import kept_certificate, own_certificate
+
+    cert, key = getattr(args, "cert", None), getattr(args, "key", None)
+    if cert is not None and key is not None:
+        return own_certificate(cert, key)
+    if not getattr(args, "https", False):
+        return None
+    return kept_certificate(data_dir, lan_addresses())
+
+
+def certificate_lines(tls: Certificate) -> list[str]:
+    kept = "made now and kept" if tls.made else "kept"
+    why = f" ({tls.why})" if tls.made and tls.why else ""
+    return [
+        f"https certificate: {tls.cert} ({kept}{why}), for {', '.join(tls.names) or 'no name'}",
+        f"its SHA-256 fingerprint (a phone shows it before accepting): {tls.fingerprint_sha256}",
+    ]
+
+
 def stop_phones(app: Flask) -> None:
     from web.config import EXTENSION, Services
 
@@ -258,6 +310,7 @@ def run(args: argparse.Namespace) -> int:
 
     from vision.errors import VisionError
     from web.config import WebConfigError
+    from web.tls import TlsError
 
     data_dir = args.data if args.data is not None else default_data_dir()
     try:
@@ -273,12 +326,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable serve: error: {exc}", file=sys.stderr)
         return 2
     try:
-        server = make_server(served.config.host, served.config.port, served.app, threaded=True)
+        tls = certificate(args, served.config.data_dir)
+        context = None if tls is None else tls.context()
+    except TlsError as exc:
+        served.session.close()
+        print(f"dicetable serve: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        server = make_server(
+            served.config.host, served.config.port, served.app, threaded=True, ssl_context=context
+        )
     except OSError as exc:
         served.session.close()
         print(f"dicetable serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2
-    for line in addresses(served):
+    if tls is not None:
+        for line in certificate_lines(tls):
+            print(line)
+    for line in addresses(served, "http" if tls is None else "https"):
         print(line)
     if served.live is not None:
         served.live.start()
