@@ -136,3 +136,11 @@ def test_the_kid_view_and_the_overlay(page: Any, dashboard: Dashboard) -> None:
     assert page.inner_text(".ov-player.leader .score") == "2,500"
     page.set_viewport_size({"width": 1920, "height": 1080})
     screenshot(page, "farkle-overlay", full_page=False)
+
+
+def test_the_overlay_sample_places_farkle_before_any_game(page: Any, dashboard: Dashboard) -> None:
+    page.goto(dashboard.url(f"/overlay?test=1&game=farkle&token={OVERLAY}"))
+    shows(page, "#ov-turn", "Ben: 500 this turn · first to 10,000")
+    assert page.inner_text(".ov-player.leader .name") == "Cy"
+    kept = "set aside: three 4s: 4 x 100 = 400 · a 1: 100 · choosing what to set aside"
+    assert page.inner_text("#ov-roll .ov-kept") == kept

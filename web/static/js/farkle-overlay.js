@@ -27,7 +27,9 @@ function drawRoll(state) {
   if (turn && turn.throws.length) {
     const t = turn.throws[turn.throws.length - 1];
     lines.push(el("div", { class: "ov-dice" }, ...t.dice.map((p) => dieFace("white", p, 80))));
-    lines.push(el("div", { class: "ov-kept" }, t.kept ? t.kept.combos.map((c) => c.how).join(" · ") : "…"));
+    const kept = turn.throws.filter((x) => x.kept).flatMap((x) => x.kept.combos);
+    const words = kept.length ? `set aside: ${kept.map((c) => c.how).join(" · ")}` : "";
+    lines.push(el("div", { class: "ov-kept" }, t.kept ? words : `${words}${words ? " · " : ""}choosing what to set aside`));
     if (turn.hot) lines.push(el("div", { class: "ov-hot" }, "Hot dice!"));
   } else if (last) {
     lines.push(el("div", { class: "ov-kept" }, last.farkle ? `${last.player} farkled${last.lost ? `: ${fmt(last.lost)} lost` : ""}` : `${last.player} banked ${fmt(last.banked)}`));
