@@ -79,6 +79,20 @@ SAMPLES: dict[str, Sample] = {
             "Ann: roll 3 4 6",
         ),
     ),
+    "fivedice": Sample(
+        {"Players": "Ann, Ben, Cat"},
+        (
+            "Ann: roll 4 4 2 6 1",
+            "Ann: keep 4 4",
+            "Ann: roll 4 4 4 3 5",
+            "Ann: score fours 12",
+            "Ben: roll 2 3 4 5 5",
+            "Ben: score small-straight 30",
+            "Cat: roll 6 6 6 1 2",
+            "Cat: keep 6 6 6",
+            "Cat: roll 6 6 6 6 5",
+        ),
+    ),
 }
 
 

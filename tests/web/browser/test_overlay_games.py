@@ -40,7 +40,14 @@ CONTRAST = """() => {
 
 
 @pytest.mark.parametrize(
-    "record", ["flyer-default.flyer", "rgb-win.rgb", "modifier-three.mod", "win-2000.ryb"]
+    "record",
+    [
+        "flyer-default.flyer",
+        "rgb-win.rgb",
+        "modifier-three.mod",
+        "win-2000.ryb",
+        "fivedice-two.fivedice",
+    ],
 )
 def test_the_end_of_every_game_reads_cleanly(page: Any, dashboard: Dashboard, record: str) -> None:
     game, last = all_but_the_last_line(dashboard, record)
@@ -60,6 +67,7 @@ def test_the_end_of_every_game_reads_cleanly(page: Any, dashboard: Dashboard, re
         ("rgb", "#ov-board .rgb-stack", "Bo's turn"),
         ("modifier", "#ov-goals li", "Round 1"),
         ("ryb", "#ov-goals li.goal", "Bruce"),
+        ("fivedice", "#ov-roll .ov-dice svg", "Cat's turn"),
     ],
 )
 def test_test_mode_shows_the_overlays_own_game(
