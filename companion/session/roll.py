@@ -14,6 +14,7 @@ import logging
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import InvalidEventError, RecordError
@@ -434,17 +435,27 @@ class _UnchangedError(Exception):
 
 def _dry_run(rules: GameRules[Any, Any], state: Any, pending: Pending) -> None:
     """Refuse a declaration the rules would refuse whatever the dice (no card played yet,
-    already attempted): try the attempt with the expected dice all showing 1."""
-    dice = tuple(cam.hand_die(c, 1) for c, n in pending.expected.items() for _ in range(n))
-    if not dice and pending.line_format:
-        dice = (cam.hand_die(ANY_COLOUR, 1),)  # any number of dice: try one
-    if not dice:
+    already attempted): try the attempt with the expected dice all showing 1, and a roll of
+    any-colour dice (`line_format`) with every other set of faces too, since a game may ask for
+    some faces among them (the five-dice game's dice kept aside)."""
+    ones = tuple(cam.hand_die(c, 1) for c, n in pending.expected.items() for _ in range(n))
+    if not ones and pending.line_format:
+        ones = (cam.hand_die(ANY_COLOUR, 1),)  # any number of dice: try one
+    if not ones:
         return
-    line = replace(pending, dice=dice).preview_line()
-    assert line is not None
-    try:
-        rules.apply(state, rules.parse_event(line, state))
-    except (InvalidEventError, RecordError) as exc:
-        first = pending.verb == cam.ATTEMPT
-        what = f"attempt {pending.goal}" if first and pending.goal else f"make a {pending.what}"
-        raise PendingError(f"{pending.player} cannot {what} now: {exc}") from None
+    tries = [ones]
+    if pending.line_format:
+        faces = combinations_with_replacement(range(1, 7), len(ones))
+        tries += [tuple(cam.hand_die(ANY_COLOUR, f) for f in each) for each in faces]
+    refusal: Exception | None = None
+    for dice in tries:
+        line = replace(pending, dice=dice).preview_line()
+        assert line is not None
+        try:
+            rules.apply(state, rules.parse_event(line, state))
+            return
+        except (InvalidEventError, RecordError) as exc:
+            refusal = refusal or exc
+    first = pending.verb == cam.ATTEMPT
+    what = f"attempt {pending.goal}" if first and pending.goal else f"make a {pending.what}"
+    raise PendingError(f"{pending.player} cannot {what} now: {refusal}") from None

@@ -6,7 +6,7 @@ five-of-a-kind bonuses and the forced joker rule (docs/rules-fivedice.md).
 in each box and how the score is made, in words a child can follow.
 """
 
-from companion.games.fivedice.events import Event, Roll, Score
+from companion.games.fivedice.events import Event, Keep, Roll, Score
 from companion.games.fivedice.game import RULES
 from companion.games.fivedice.notation import format_event, parse_event
 from companion.games.fivedice.rules import apply, new_game
@@ -19,6 +19,7 @@ __all__ = [
     "Box",
     "Event",
     "GameState",
+    "Keep",
     "Roll",
     "Score",
     "apply",

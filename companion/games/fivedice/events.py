@@ -9,12 +9,19 @@ from companion.games.fivedice.scoring import Box
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """`P: roll D D D D D [keep K...]`: the five dice as they lie after a throw, kept and thrown
-    alike (what the camera reads), and the faces kept aside from the throw before, if any."""
+    """`P: roll D D D D D`: the five dice as they lie after a throw, kept and thrown alike (what
+    the camera reads)."""
 
     player: str
     dice: tuple[int, ...]
-    kept: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """`P: keep [K ...]`: the faces set aside before the next throw (none: throw all five)."""
+
+    player: str
+    faces: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,4 +34,4 @@ class Score:
     points: int | None = None
 
 
-Event = Roll | Score
+Event = Roll | Keep | Score

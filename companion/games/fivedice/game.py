@@ -58,4 +58,6 @@ RULES = RuleSet(
     current_player=current_player,
     expected_dice=expected_dice,
     roll_verbs=frozenset({"roll"}),
+    # A camera throw is the current player's five dice, kept ones too, in any colour.
+    roll_format="{player}: roll {pips}",
 )

@@ -1,20 +1,22 @@
 """Five-dice record lines to events and back (docs/rules-fivedice.md):
 
 Ann: roll 3 4 4 2 6
-Ann: roll 4 4 4 1 5 keep 4 4
+Ann: keep 4 4
+Ann: roll 4 4 4 1 5
 Ann: score fours 12
 """
 
 from __future__ import annotations
 
 from companion.errors import RecordError
-from companion.games.fivedice.events import Event, Roll, Score
+from companion.games.fivedice.events import Event, Keep, Roll, Score
 from companion.games.fivedice.scoring import DICE, Box
 from companion.games.notation import split_line
 
-ROLL_USAGE = "roll D D D D D [keep K ...]  (the five dice as they lie, then the faces kept aside)"
+ROLL_USAGE = "roll D D D D D  (the five dice as they lie, kept ones too)"
+KEEP_USAGE = "keep K ...  (the faces set aside before the next throw; none: throw all five)"
 SCORE_USAGE = "score BOX [POINTS]  (boxes: " + ", ".join(Box) + ")"
-EXPECTED = "expected `NAME: roll D D D D D` or `NAME: score BOX`"
+EXPECTED = "expected `NAME: roll D D D D D`, `NAME: keep K ...` or `NAME: score BOX`"
 # Other spellings players type for a box (any case; spaces, hyphens and underscores ignored).
 ALIASES = {
     "1s": Box.ONES,
@@ -55,15 +57,21 @@ def face(word: str, what: str) -> int:
 
 
 def _roll(player: str, args: list[str]) -> Roll:
-    words = [a.lower() for a in args]
-    at = words.index("keep") if "keep" in words else len(words)
-    dice = tuple(face(w, f"die {k}") for k, w in enumerate(args[:at], start=1))
-    kept = tuple(face(w, "a kept die") for w in args[at + 1 :])
+    if "keep" in (a.lower() for a in args):
+        raise RecordError(
+            f"dice kept aside go on a line of their own before the throw: `{player}: keep 4 4`, "
+            f"then `{player}: roll 4 4 D D D`"
+        )
+    dice = tuple(face(w, f"die {k}") for k, w in enumerate(args, start=1))
     if len(dice) != DICE:
         raise RecordError(f"a throw lists all {DICE} dice, got {len(dice)}; usage: {ROLL_USAGE}")
-    if at < len(words) and not kept:
-        raise RecordError(f"`keep` names the faces kept aside; usage: {ROLL_USAGE}")
-    return Roll(player, dice, kept)
+    return Roll(player, dice)
+
+
+def _keep(player: str, args: list[str]) -> Keep:
+    if len(args) >= DICE:
+        raise RecordError(f"keep names at most {DICE - 1} dice; usage: {KEEP_USAGE}")
+    return Keep(player, tuple(face(w, "a kept die") for w in args))
 
 
 def _score(player: str, args: list[str]) -> Score:
@@ -82,15 +90,18 @@ def parse_event(line: str) -> Event:
     player, verb, args = split_line(line, expected=EXPECTED)
     if verb == "roll":
         return _roll(player, args)
+    if verb == "keep":
+        return _keep(player, args)
     if verb == "score":
         return _score(player, args)
-    raise RecordError(f"unknown verb {verb!r} (verbs: roll, score)")
+    raise RecordError(f"unknown verb {verb!r} (verbs: roll, keep, score)")
 
 
 def format_event(event: Event) -> str:
     """The canonical record line of `event` (`parse_event` reads it back to the same event)."""
     if isinstance(event, Roll):
-        kept = f" keep {' '.join(map(str, event.kept))}" if event.kept else ""
-        return f"{event.player}: roll {' '.join(map(str, event.dice))}{kept}"
+        return f"{event.player}: roll {' '.join(map(str, event.dice))}"
+    if isinstance(event, Keep):
+        return " ".join([f"{event.player}: keep", *map(str, event.faces)])
     points = "" if event.points is None else f" {event.points}"
     return f"{event.player}: score {event.box.value}{points}"

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from companion.errors import InvalidEventError
 from companion.games.fivedice.choices import Choice, choices, dice_words, joker, missing
-from companion.games.fivedice.events import Event, Roll, Score
+from companion.games.fivedice.events import Event, Keep, Roll, Score
 from companion.games.fivedice.scoring import DICE
 from companion.games.fivedice.state import THROWS, GameState, Scored, Sheet, Turn, start_state
 from companion.games.players import check_players
@@ -40,30 +40,37 @@ def _check_turn(state: GameState, player: str) -> None:
         fail(f"it is {state.player}'s turn, not {player}'s")
 
 
-def _roll(state: GameState, event: Roll) -> GameState:
+def _throws_left(state: GameState) -> None:
     turn, who = state.turn, state.player
     if turn.throws >= THROWS:
-        dice = dice_words(turn.dice)
-        fail(f"{who} has thrown {THROWS} times this turn: choose a box to score {dice}")
+        fail(f"{who} has thrown {THROWS} times this turn: choose a box for {dice_words(turn.dice)}")
+
+
+def _roll(state: GameState, event: Roll) -> GameState:
+    _throws_left(state)
     if len(event.dice) != DICE:
         fail(f"a throw shows all {DICE} dice, kept and thrown alike; got {len(event.dice)}")
-    if event.kept and turn.throws == 0:
-        fail(f"the first throw of {who}'s turn throws all {DICE} dice: nothing is kept aside yet")
-    if len(event.kept) >= DICE:
-        fail(f"keeping all {DICE} dice throws nothing: score {dice_words(turn.dice)} instead")
-    short = missing(event.kept, turn.dice)
+    kept = state.turn.kept
+    short = missing(kept, event.dice)
     if short:
         fail(
-            f"{who} kept {dice_words(event.kept)}, but the last throw showed "
-            f"{dice_words(turn.dice)} (no {dice_words(short)} to keep)"
-        )
-    short = missing(event.kept, event.dice)
-    if short:
-        fail(
-            f"the kept dice {dice_words(event.kept)} must still lie among the five; "
+            f"{state.player} kept {dice_words(kept)} aside, so they must lie among the five; "
             f"{dice_words(event.dice)} has no {dice_words(short)}"
         )
-    return replace(state, turn=Turn(turn.throws + 1, event.dice, event.kept))
+    return replace(state, turn=Turn(state.turn.throws + 1, event.dice, (), kept))
+
+
+def _keep(state: GameState, event: Keep) -> GameState:
+    turn, who = state.turn, state.player
+    if turn.throws == 0:
+        fail(f"{who} has not thrown yet this turn: there are no dice to keep")
+    _throws_left(state)
+    if len(event.faces) >= DICE:
+        fail(f"keeping all {DICE} dice throws nothing: choose a box for {dice_words(turn.dice)}")
+    short = missing(event.faces, turn.dice)
+    if short:
+        fail(f"{who}'s dice show {dice_words(turn.dice)}: no {dice_words(short)} to keep")
+    return replace(state, turn=replace(turn, kept=event.faces))
 
 
 def _choice(state: GameState, event: Score) -> Choice:
@@ -100,4 +107,6 @@ def apply(state: GameState, event: Event) -> GameState:
     _check_turn(state, event.player)
     if isinstance(event, Roll):
         return _roll(state, event)
+    if isinstance(event, Keep):
+        return _keep(state, event)
     return _score(state, event)

@@ -51,11 +51,13 @@ class Sheet:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """The dice of the turn in play: how many throws so far, the five dice, what was kept."""
+    """The dice of the turn in play: how many throws so far, the five dice, the faces set aside
+    for the next throw (`kept`) and those that were set aside through the last one (`held`)."""
 
     throws: int = 0
     dice: tuple[int, ...] = ()
     kept: tuple[int, ...] = ()
+    held: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

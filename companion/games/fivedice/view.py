@@ -38,6 +38,7 @@ def _turn_json(state: GameState) -> dict[str, Any]:
         "throws_left": 0 if state.over else THROWS - turn.throws,
         "dice": list(turn.dice),
         "kept": list(turn.kept),
+        "held": list(turn.held),
         "choices": [
             {
                 "box": c.box.value,

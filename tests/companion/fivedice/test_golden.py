@@ -77,9 +77,11 @@ BAD = [
      "Ann: score large-straight 30",
      "1 2 3 4 5 scores 40 in Large straight, not 30 (1 2 3 4 5 in a row: a large straight "
      "scores 40)"),
-    ("Ann: roll 1 2 3 4 5\nAnn: roll 1 2 3 4 6 keep 1 2 3 4\nAnn: roll 1 2 3 4 4 keep 1 2 3 6\n",
-     5, "Ann: roll 1 2 3 4 4 keep 1 2 3 6",
-     "the kept dice 1 2 3 6 must still lie among the five; 1 2 3 4 4 has no 6"),
+    ("Ann: roll 1 2 3 4 5\nAnn: keep 1 2 3 4\nAnn: roll 1 2 3 4 6\nAnn: keep 1 2 3 6\n"
+     "Ann: roll 1 2 3 4 4\n", 7, "Ann: roll 1 2 3 4 4",
+     "Ann kept 1 2 3 6 aside, so they must lie among the five; 1 2 3 4 4 has no 6"),
+    ("Ann: roll 1 2 3 4 5\nAnn: keep 1 2 6\n", 4, "Ann: keep 1 2 6",
+     "Ann's dice show 1 2 3 4 5: no 6 to keep"),
     ("Ann: roll 1 2 3 4 5\nAnn: score chance\nAnn: roll 1 1 1 1 1\n", 5,
      "Ann: roll 1 1 1 1 1", "it is Ben's turn, not Ann's"),
     ("Ann: roll 1 2 3 4 5 6\n", 3, "Ann: roll 1 2 3 4 5 6", "a throw lists all 5 dice, got 6"),
@@ -123,8 +125,8 @@ def test_a_refused_line_leaves_the_stored_game_as_it_was(tmp_path: Path) -> None
         game = session.create_from_options(["Ann", "Ben"], {"game": "fivedice"}).game_id
         session.append(game, "Ann: roll 2 2 2 2 2")
         before = (session.view(game).state, [e.line for e in session.store.events(game)])
-        with pytest.raises(InvalidEventError, match=r"^Ann kept 3, but the last throw showed"):
-            session.append(game, "Ann: roll 2 2 2 2 1 keep 3")
+        with pytest.raises(InvalidEventError, match=r"^Ann's dice show 2 2 2 2 2: no 3 to keep$"):
+            session.append(game, "Ann: keep 3")
         after = (session.view(game).state, [e.line for e in session.store.events(game)])
         assert after == before
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.errors import InvalidEventError, RecordError
 from companion.games.fivedice import Box, format_event, new_game, parse_event, state_json
-from companion.games.fivedice.events import Event, Roll, Score
+from companion.games.fivedice.events import Event, Keep, Roll, Score
 from companion.games.fivedice.rules import apply
 from companion.games.fivedice.state import GameState, Sheet
 from tests.companion.fivedice.support import all_but, at
@@ -26,16 +26,18 @@ def two() -> GameState:
 
 
 def test_a_turn_of_three_throws_then_a_box() -> None:
-    state = play(two(), "Ann: roll 3 4 4 2 6", "Ann: roll 4 4 4 1 5 keep 4 4")
-    assert state.turn.throws == 2 and state.turn.kept == (4, 4)
-    state = play(state, "Ann: roll 4 4 4 4 1 keep 4 4 4", "Ann: score fours")
+    state = play(two(), "Ann: roll 3 4 4 2 6", "Ann: keep 4 4")
+    assert state.turn.throws == 1 and state.turn.kept == (4, 4)
+    state = play(state, "Ann: roll 4 4 4 1 5")
+    assert state.turn.throws == 2 and (state.turn.kept, state.turn.held) == ((), (4, 4))
+    state = play(state, "Ann: keep 4 4 4", "Ann: roll 4 4 4 4 1", "Ann: score fours")
     assert state.sheets[0].boxes == {Box.FOURS: 16}
     assert state.player == "Ben" and state.turn.throws == 0
     assert state.last is not None and state.last.points == 16
     turn = state_json(state)["turn"]
     assert turn == {
         "player": "Ben", "round": 1, "throws": 0, "throws_left": 3, "dice": [], "kept": [],
-        "choices": [], "joker": None,
+        "held": [], "choices": [], "joker": None,
     }  # fmt: skip
 
 
@@ -76,30 +78,36 @@ def test_a_tie_shares_the_win() -> None:
         ((), "Ben: roll 1 2 3 4 5", "it is Ann's turn, not Ben's"),
         ((), "Cy: roll 1 2 3 4 5", "Cy is not playing (players: Ann, Ben)"),
         ((), "Ann: score chance", "Ann has not thrown yet this turn: roll the five dice first"),
-        (
-            (),
-            "Ann: roll 1 2 3 4 5 keep 1",
-            "the first throw of Ann's turn throws all 5 dice: nothing is kept aside yet",
-        ),
+        ((), "Ann: keep 1", "Ann has not thrown yet this turn: there are no dice to keep"),
         (
             ("Ann: roll 1 2 3 4 5",),
-            "Ann: roll 6 6 6 6 1 keep 6",
-            "Ann kept 6, but the last throw showed 1 2 3 4 5 (no 6 to keep)",
+            "Ann: keep 6",
+            "Ann's dice show 1 2 3 4 5: no 6 to keep",
         ),
         (
             ("Ann: roll 1 1 3 4 5",),
-            "Ann: roll 1 2 2 2 2 keep 1 1",
-            "the kept dice 1 1 must still lie among the five; 1 2 2 2 2 has no 1",
+            "Ann: keep 1 1 1",
+            "Ann's dice show 1 1 3 4 5: no 1 to keep",
         ),
         (
-            ("Ann: roll 1 1 3 4 5",),
-            "Ann: roll 1 1 3 4 5 keep 1 1 3 4 5",
-            "keeping all 5 dice throws nothing: score 1 1 3 4 5 instead",
+            ("Ann: roll 1 1 3 4 5", "Ann: keep 1 1"),
+            "Ann: roll 1 2 2 2 2",
+            "Ann kept 1 1 aside, so they must lie among the five; 1 2 2 2 2 has no 1",
+        ),
+        (
+            ("Ann: roll 1 1 3 4 5", "Ann: keep 1 1", "Ann: keep"),
+            "Ann: roll 2 2 2 2 2",
+            "",
         ),
         (
             ("Ann: roll 1 1 3 4 5", "Ann: roll 1 1 1 4 5", "Ann: roll 1 1 1 1 5"),
             "Ann: roll 1 1 1 1 1",
-            "Ann has thrown 3 times this turn: choose a box to score 1 1 1 1 5",
+            "Ann has thrown 3 times this turn: choose a box for 1 1 1 1 5",
+        ),
+        (
+            ("Ann: roll 1 1 3 4 5", "Ann: roll 1 1 1 4 5", "Ann: roll 1 1 1 1 5"),
+            "Ann: keep 1 1 1 1",
+            "Ann has thrown 3 times this turn: choose a box for 1 1 1 1 5",
         ),
         (
             ("Ann: roll 1 1 3 4 5", "Ann: score ones", "Ben: roll 2 2 2 2 2", "Ben: score twos"),
@@ -145,7 +153,8 @@ def test_players_one_to_eight(count: int) -> None:
     ("line", "event"),
     [
         ("Ann: roll 3 4 4 2 6", Roll("Ann", (3, 4, 4, 2, 6))),
-        ("Ann: roll 4 4 4 1 5 keep 4 4", Roll("Ann", (4, 4, 4, 1, 5), (4, 4))),
+        ("Ann: keep 4 4", Keep("Ann", (4, 4))),
+        ("Ann: keep", Keep("Ann", ())),
         ("Ann: score fours", Score("Ann", Box.FOURS)),
         ("Ann: score full-house 25", Score("Ann", Box.FULL_HOUSE, 25)),
     ],
@@ -173,13 +182,14 @@ def test_other_spellings_of_a_box(line: str, box: Box) -> None:
 @pytest.mark.parametrize(
     ("line", "why"),
     [
-        ("Ann roll 1 2 3 4 5", "expected `NAME: roll D D D D D` or `NAME: score BOX`"),
-        ("Ann: throw 1 2 3 4 5", "unknown verb 'throw' (verbs: roll, score)"),
+        ("Ann roll 1 2 3 4 5", "expected `NAME: roll D D D D D`, `NAME: keep K ...`"),
+        ("Ann: throw 1 2 3 4 5", "unknown verb 'throw' (verbs: roll, keep, score)"),
         ("Ann: roll 1 2 3 4", "a throw lists all 5 dice, got 4"),
         ("Ann: roll 1 2 3 4 5 6", "a throw lists all 5 dice, got 6"),
         ("Ann: roll 1 2 3 4 7", "die 5 shows '7': a die shows 1 to 6"),
-        ("Ann: roll 1 2 3 4 5 keep", "`keep` names the faces kept aside"),
-        ("Ann: roll 1 2 3 4 5 keep 0", "a kept die shows '0': a die shows 1 to 6"),
+        ("Ann: roll 1 2 3 4 5 keep 1", "dice kept aside go on a line of their own"),
+        ("Ann: keep 0", "a kept die shows '0': a die shows 1 to 6"),
+        ("Ann: keep 1 2 3 4 5", "keep names at most 4 dice"),
         ("Ann: score", "usage: score BOX [POINTS]"),
         ("Ann: score pair", "'pair' is not a box (boxes: ones, twos"),
         ("Ann: score ones two", "the points of a box are a whole number, not 'two'"),

@@ -1,7 +1,8 @@
 """The five-dice game played from its table page: a throw typed, dice clicked aside and thrown
-again, a box chosen from the scores the page offers; a throw read by the camera (settled rolls
-offered to the session, as a live camera does) and checked by a person; the joker's barred
-boxes; undo; then the kid view's steps and the overlay's totals and leader."""
+again, a box chosen from the scores the page offers; throws read by the camera (settled rolls
+offered to the session, as a live camera does), one with dice kept aside, checked and fixed by a
+person; the joker's barred boxes; undo; then the kid view's steps and the overlay's totals and
+leader."""
 
 from __future__ import annotations
 
@@ -20,13 +21,16 @@ pytestmark = pytest.mark.browser
 CAMERA = {"camera": FakeCamera()}
 
 
-def act(tab: Any, do: Callable[[], None]) -> None:
-    before = tab.get_attribute("#fivedice-view", "data-seq")
+def act(tab: Any, do: Callable[[], None], lines: int = 1) -> None:
+    """Do it, then wait until the page shows the game `lines` record lines further on (0: any
+    change, as an undo makes)."""
+    before = int(str(tab.get_attribute("#fivedice-view", "data-seq")))
     do()
     wait_until(
         tab,
-        "(before) => document.querySelector('#fivedice-view').dataset.seq !== before",
-        arg=before,
+        "([was, n]) => { const seq = Number(document.querySelector('#fivedice-view').dataset.seq);"
+        " return n ? seq >= was + n : seq !== was; }",
+        arg=[before, lines],
     )
 
 
@@ -34,10 +38,11 @@ def lines(dashboard: Dashboard, game: str) -> list[str]:
     return [e.line for e in dashboard.session.store.events(game) if not e.undone]
 
 
-def typed_throw(tab: Any, *faces: int) -> None:
+def typed_throw(tab: Any, *faces: int, kept: bool = False) -> None:
+    """Type the five dice and record them (after the dice kept aside, when some are)."""
     for k, face in enumerate(faces, start=1):
         tab.fill(f"#throw-form input[name=die{k}]", str(face))
-    act(tab, lambda: tab.click("#throw-form button[type=submit]"))
+    act(tab, lambda: tab.click("#throw-form button[type=submit]"), 2 if kept else 1)
 
 
 def offer(dashboard: Dashboard, *dice: tuple[int, Colour, int, float]) -> None:
@@ -70,8 +75,8 @@ def test_a_game_played_from_the_page(page: Any, dashboard: Dashboard) -> None:
     assert tab.get_attribute("[data-die='1']", "aria-pressed") == "true"
     assert tab.input_value("#throw-form input[name=die1]") == "4"
     assert tab.input_value("#throw-form input[name=die2]") == "4"
-    typed_throw(tab, 4, 4, 4, 1, 5)
-    assert lines(dashboard, game)[-1] == "Ann: roll 4 4 4 1 5 keep 4 4"
+    typed_throw(tab, 4, 4, 4, 1, 5, kept=True)
+    assert lines(dashboard, game)[-2:] == ["Ann: keep 4 4", "Ann: roll 4 4 4 1 5"]
     fours = tab.locator("#fd-choices [data-box=fours]")
     assert fours.inner_text().split("\n") == ["Fours", "12", "three 4s: 4 + 4 + 4 = 12"]
     assert "0" in tab.inner_text("#fd-choices [data-box=full-house]")
@@ -80,26 +85,37 @@ def test_a_game_played_from_the_page(page: Any, dashboard: Dashboard) -> None:
     assert tab.inner_text("#fd-sheet td.filled[data-box=fours]") == "12"
     assert "Ben's turn" in tab.inner_text("#fd-status")
 
-    # Ben's throw by the camera: six dice on the table, one unsure; the surest five fill in,
-    # left to right, and a person corrects the unsure one before recording.
+    # Ben's throws by the camera: six dice on the table, one unsure; the surest five are kept,
+    # then a person fixes the one the camera misread. Then two 6s kept aside for throw two.
+    tab.click("#camera-roll")
+    tab.wait_for_selector("#fd-camera .waiting")
     offer(
         dashboard,
         (300, Colour.RED, 6, 0.97),
         (100, Colour.BLUE, 6, 0.96),
-        (200, Colour.GREEN, 6, 0.6),
-        (400, Colour.WHITE, 6, 0.95),
-        (500, Colour.YELLOW, 2, 0.94),
+        (200, Colour.GREEN, 3, 0.6),
+        (400, Colour.WHITE, 2, 0.95),
+        (500, Colour.YELLOW, 1, 0.94),
         (600, Colour.BLACK, 1, 0.3),
     )
-    tab.click("#read-dice")
-    wait_until(tab, "document.querySelector('#camera-fill-note').textContent.includes('6 dice')")
-    note = tab.inner_text("#camera-fill-note")
-    assert "the 5 surest filled in" in note and "1 unsure, marked" in note
-    faces = [tab.input_value(f"#throw-form input[name=die{k}]") for k in range(1, 6)]
-    assert faces == ["6", "6", "6", "6", "2"]
-    assert tab.get_attribute("#throw-form input[name=die2]", "aria-invalid") == ""
-    tab.fill("#throw-form input[name=die5]", "6")  # the person's check of the table
-    act(tab, lambda: tab.click("#throw-form button[type=submit]"))
+    wait_until(tab, "document.querySelector('#sheet-check')")
+    assert "expected 5 dice, saw 6 dice" in tab.inner_text("#sheet-check")
+    tab.click("#keep-needed")
+    wait_until(tab, "document.querySelectorAll('#sheet-dice .die-edit').length === 5")
+    tab.click("#sheet-dice .die-edit[data-index='1'] .confirm")
+    wait_until(tab, "document.querySelector('#sheet-line')")
+    act(tab, lambda: tab.click("#accept-roll"))
+    event = dashboard.session.store.events(game)[-1]
+    assert (event.line, event.source) == ("Ben: roll 6 3 6 2 1", "camera")
+    faces = [f"[data-die='{k}']" for k in range(5)]
+    tab.click(faces[0])
+    tab.click(faces[2])
+    act(tab, lambda: tab.click("#camera-roll"))  # records the dice kept aside first
+    tab.wait_for_selector("#fd-camera .waiting")
+    assert lines(dashboard, game)[-1] == "Ben: keep 6 6"
+    offer(dashboard, *((100 * k, Colour.WHITE, 6, 0.97) for k in range(1, 6)))
+    wait_until(tab, "document.querySelector('#sheet-line')")
+    act(tab, lambda: tab.click("#accept-roll"))
     assert lines(dashboard, game)[-1] == "Ben: roll 6 6 6 6 6"
     act(tab, lambda: tab.click("#fd-choices [data-box=five-kind]"))
     assert "Leading: Ben" in tab.inner_text("#fd-status")
@@ -116,7 +132,7 @@ def test_a_game_played_from_the_page(page: Any, dashboard: Dashboard) -> None:
     ben = tab.locator("#fd-sheet tr.fd-total td").nth(1)
     assert ben.inner_text() == str(50 + 30 + 100)  # Sixes, five of a kind, the extra 100
 
-    act(tab, lambda: tab.click("#undo"))
+    act(tab, lambda: tab.click("#undo"), 0)
     assert ben.inner_text() == "50"
     assert lines(dashboard, game)[-1] == "Ben: roll 6 6 6 6 6"
     act(tab, lambda: tab.click("#fd-choices [data-box=sixes]"))

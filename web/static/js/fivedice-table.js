@@ -1,12 +1,13 @@
 // The five-dice game's table view (docs/rules-fivedice.md): the score sheet, the turn's dice
-// (click one to keep it aside before the next throw), the throw typed or read by the camera,
-// and every open box with what this roll scores there and how; each control writes one record
-// line and the server answers with the new view or a refusal in words.
+// (click one to keep it aside before the next throw), the throw read by the camera (a declared
+// roll, fixed die by die, fivedice-throw.js) or typed, and every open box with what this roll
+// scores there and how; each control writes a record line and the server answers with the new
+// view or a refusal in words.
 
 import { watchCamera } from "./camera-state.js";
 import { el } from "./colours.js";
-import { fillFromCamera } from "./fivedice-camera.js";
 import { diceFaces, renderSheet, renderStatus } from "./fivedice-sheet.js";
+import { ThrowCameraPanel } from "./fivedice-throw.js";
 import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
 
@@ -16,7 +17,6 @@ const errorNode = part("fd-error");
 const game = gamePage(root, render);
 const kept = new Set(); // indexes of the turn's dice set aside for the next throw
 let keptFor = "";
-let cameraOk = false;
 
 function canThrow(state) {
   return !state.over && state.turn.throws < 3;
@@ -42,6 +42,15 @@ function drawDice(state) {
   part("fd-keep-help").textContent = keepable ? "Click the dice you keep aside, throw the others, then record all five." : "";
 }
 
+/** Record the dice clicked aside (`NAME: keep ...`) when they differ from the state's; false
+ * when the server refused it (said in `err`). */
+async function recordKeep(err) {
+  const state = game.view.state;
+  const faces = keptFaces(state);
+  if (faces.join(" ") === state.turn.kept.join(" ")) return true;
+  return game.change("events", { line: `${state.turn.player}: keep ${faces.join(" ")}`.trim() }, err);
+}
+
 function throwForm(state) {
   const turn = state.turn;
   const who = turn.player;
@@ -49,28 +58,15 @@ function throwForm(state) {
   const inputs = [1, 2, 3, 4, 5].map((k) => el("input", {
     type: "number", min: 1, max: 6, class: "num", name: `die${k}`, "aria-label": `die ${k}`, required: true,
     value: faces[k - 1] ?? null,
-    oninput: (e) => { e.target.classList.remove("unsure"); e.target.removeAttribute("aria-invalid"); },
   }));
   const err = el("p", { class: "error", role: "alert", "aria-live": "polite" });
-  const note = el("p", { class: "camera-note", id: "camera-fill-note", "aria-live": "polite" });
-  const camera = el("button", {
-    type: "button", class: "small", id: "read-dice", hidden: !cameraOk,
-    onclick: async () => {
-      try {
-        note.textContent = await fillFromCamera(inputs);
-      } catch (err2) {
-        note.textContent = `The camera's roll could not be read: ${err2.message}`;
-      }
-    },
-  }, "Read with the camera");
-  const title = turn.throws ? `${who}'s throw ${turn.throws + 1}: all five dice as they lie, kept ones too${faces.length ? ` (kept: ${faces.join(" ")})` : ""}` : `${who}'s first throw: the five dice`;
-  const form = el("form", { class: "fd-form", id: "throw-form" }, el("div", { class: "field-label" }, title), ...inputs, camera,
-    el("button", { type: "submit" }, `Record throw ${turn.throws + 1}`), note, err);
+  const title = turn.throws ? `Or type throw ${turn.throws + 1}: all five dice as they lie, kept ones too${faces.length ? ` (kept: ${faces.join(" ")})` : ""}` : `Or type ${who}'s first throw: the five dice`;
+  const form = el("form", { class: "fd-form", id: "throw-form" }, el("div", { class: "field-label" }, title), ...inputs,
+    el("button", { type: "submit" }, `Record throw ${turn.throws + 1}`), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const keep = faces.length ? ` keep ${faces.join(" ")}` : "";
-    const line = `${who}: roll ${inputs.map((i) => i.value.trim()).join(" ")}${keep}`;
-    if (await game.change("events", { line }, err)) kept.clear();
+    const line = `${who}: roll ${inputs.map((i) => i.value.trim()).join(" ")}`;
+    if ((await recordKeep(err)) && (await game.change("events", { line }, err))) kept.clear();
   });
   return form;
 }
@@ -96,7 +92,7 @@ function drawChoices(state) {
 }
 
 function lineForm() {
-  const input = el("input", { type: "text", name: "line", class: "wide", placeholder: "any record line, e.g. Ann: roll 4 4 4 1 5 keep 4 4", "aria-label": "record line", autocomplete: "off" });
+  const input = el("input", { type: "text", name: "line", class: "wide", placeholder: "any record line, e.g. Ann: keep 4 4", "aria-label": "record line", autocomplete: "off" });
   const err = el("p", { class: "error", role: "alert", "aria-live": "polite" });
   const form = el("form", { class: "fd-form", id: "line-form" }, el("div", { class: "field-label" }, "Any line"), input, el("button", { type: "submit" }, "Record"), err);
   form.addEventListener("submit", async (e) => {
@@ -110,26 +106,29 @@ function draw() {
   const state = game.view.state;
   drawDice(state);
   part("fd-throw").replaceChildren(...(canThrow(state) ? [throwForm(state)] : []));
-}
-
-function onCamera(camera) {
-  cameraOk = camera?.camera === "ok";
-  const button = document.getElementById("read-dice");
-  if (button) button.hidden = !cameraOk;
+  part("fd-throw-panel").hidden = !canThrow(state);
 }
 
 const history = new HistoryPanel(part("history"), game);
+const camera = new ThrowCameraPanel(part("fd-camera"), game, recordKeep);
 
 function render(view) {
   const state = view.state;
   const turnKey = `${state.turn.player}/${state.turn.throws}/${state.turn.dice.join("")}`;
   if (turnKey !== keptFor) {
-    kept.clear();
     keptFor = turnKey;
+    kept.clear();
+    // Dice already recorded as kept are shown kept: the first of each face that matches.
+    const left = [...state.turn.kept];
+    state.turn.dice.forEach((d, k) => {
+      const at = left.indexOf(d);
+      if (at >= 0) { kept.add(k); left.splice(at, 1); }
+    });
   }
   renderStatus(part("fd-status"), state);
   renderSheet(part("fd-sheet"), state);
   drawChoices(state);
+  camera.render(view);
   root.dataset.winner = state.winner || "";
   root.dataset.seq = String(view.seq);
   if (game.rendered === view.version) return;
@@ -140,4 +139,4 @@ function render(view) {
 }
 
 startGamePage(game);
-watchCamera(onCamera);
+watchCamera((found) => camera.onCamera(found));
