@@ -15,6 +15,7 @@ from vision.sources import (
     LatestFrameGrabber,
     PhoneLimits,
     PhoneSource,
+    SourceSpecError,
     SourceState,
     SourceStatus,
     open_source,
@@ -35,7 +36,10 @@ def test_a_pushed_jpeg_is_the_next_frame_read() -> None:
     frame = source.push(jpeg(80, 60), t_ms=1000.0)
     got = source.read()
     assert got is frame and got.size_wh == (80, 60) and got.index == 0 and got.t_ms == 1000.0
-    assert source.frames_taken == 1 and source.is_live and open_source("phone").name == "phone"
+    assert source.frames_taken == 1 and source.is_live
+    assert open_source("phone", phone=True).name == "phone"
+    with pytest.raises(SourceSpecError, match="only `dicetable serve --source phone`"):
+        open_source("phone")
 
 
 def test_only_the_newest_frame_is_kept_and_close_ends_the_read() -> None:

@@ -4,6 +4,8 @@ server's own table, and the page and its QR code."""
 
 from __future__ import annotations
 
+import argparse
+import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.cli.commands import serve
 from companion.feed.live import open_phone_feed
 from companion.session import Session
 from tests.web.api.support import CONTROL, OVERLAY, orange_game
@@ -238,6 +241,23 @@ def test_the_servers_own_table_takes_a_phone_only_when_its_camera_is_one(
         assert page.status_code == 200 and b'data-api="/api/camera"' in page.data
     finally:
         session.close()
+
+
+def test_serve_source_phone_makes_the_servers_own_camera_a_phone(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser, "serve")
+    args = parser.parse_args(["--source", "phone", "--data", str(tmp_path / "data")])
+    served = serve.build(args, io.StringIO())
+    try:
+        assert served.live is not None and desk(served.app).server_takes_a_phone
+        client = served.app.test_client()
+        taken = client.post(
+            "/api/camera/frames", data=jpeg(), headers=PHONE_A, content_type="image/jpeg"
+        )
+        assert taken.status_code == 200 and body(taken)["sending"] is True
+    finally:
+        serve.stop_phones(served.app)
+        served.session.close()
 
 
 def test_the_camera_page_and_the_table_pages_qr_code(

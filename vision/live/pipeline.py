@@ -217,7 +217,7 @@ def open_live_feed(
     if spec is None:
         source: FrameSource = VideoFileSource(DEMO_VIDEO, loop=True, realtime=True)
     else:
-        source = open_source(spec, loop=False, realtime=True)
+        source = open_source(spec, loop=False, realtime=True, phone=True)
     pipeline = LivePipeline(source, reader or load_default_reader(), config, caption)
     pipeline.demo = spec is None
     return pipeline

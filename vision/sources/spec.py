@@ -27,11 +27,12 @@ def open_source(
     realtime: bool = True,
     folder_fps: float = 5.0,
     synthetic: SyntheticFactories | None = None,
+    phone: bool = False,
 ) -> FrameSource:
     """The source `spec` names, not yet opened; raises `SourceSpecError` naming a bad `spec`.
 
-    `"0"` (digits) is a webcam index; `phone` a phone's camera page sending frames to the server
-    (`vision.sources.phone`); `rtsp://`, `rtsps://`, `http://`, `https://` a stream;
+    `"0"` (digits) is a webcam index; `phone` (only with `phone`: a server) a phone's camera page
+    sending frames to it (`vision.sources.phone`); `rtsp://`, `rtsps://`, `http://`, `https://` a stream;
     a character device such as `/dev/video0` a camera; a folder its images (sorted, played at
     `folder_fps`); any other existing file must be a video OpenCV can decode (checked here by
     reading its first frame). `synthetic:NAME` calls `synthetic[NAME]()`. `loop` and `realtime`
@@ -45,6 +46,11 @@ def open_source(
     if text.isdigit():
         return CameraSource(int(text))
     if text.lower() == PHONE_SPEC:
+        if not phone:
+            raise SourceSpecError(
+                "'phone' is a phone's camera page sending to the dashboard: only "
+                "`dicetable serve --source phone` takes it (docs/phone-camera.md)"
+            )
         return PhoneSource()
     if text.startswith(SYNTHETIC_PREFIX):
         return _synthetic(text[len(SYNTHETIC_PREFIX) :], synthetic or {})

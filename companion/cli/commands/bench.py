@@ -59,6 +59,14 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="VIDEO",
         help="time the whole live path on a video (default: the bundled demo recording)",
     )
+    parser.add_argument(
+        "--phone",
+        nargs="?",
+        const="demo",
+        metavar="VIDEO",
+        help="the server's cost per phone frame (JPEG checked, decoded, read) beside a webcam "
+        "frame's, on a video's frames (default: the bundled demo recording; --frames of them)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.live is not None:
         return _live(args)
+    if args.phone is not None:
+        return _phone(args)
     frames = _photos(args.images) if args.images else _rendered(args)
     reader = _reader(args.reader, args.threads)
     if args.memory:
@@ -88,6 +98,18 @@ def _live(args: argparse.Namespace) -> int:
     if not video.is_file():
         raise SystemExit(f"dicetable bench: no video file {video}")
     result = bench_live(video, _reader(args.reader, args.threads, game=True))
+    print("\n".join(result.lines()))
+    return 0
+
+
+def _phone(args: argparse.Namespace) -> int:
+    from vision.benchmark.phone import bench_phone
+    from vision.live import DEMO_VIDEO
+
+    video = DEMO_VIDEO if args.phone == "demo" else Path(args.phone)
+    if not video.is_file():
+        raise SystemExit(f"dicetable bench: no video file {video}")
+    result = bench_phone(video, _reader(args.reader, args.threads, game=True), args.frames)
     print("\n".join(result.lines()))
     return 0
 
