@@ -32,11 +32,12 @@ def open_source(
     """The source `spec` names, not yet opened; raises `SourceSpecError` naming a bad `spec`.
 
     `"0"` (digits) is a webcam index; `phone` (only with `phone`: a server) a phone's camera page
-    sending frames to it (`vision.sources.phone`); `rtsp://`, `rtsps://`, `http://`, `https://` a stream;
-    a character device such as `/dev/video0` a camera; a folder its images (sorted, played at
-    `folder_fps`); any other existing file must be a video OpenCV can decode (checked here by
-    reading its first frame). `synthetic:NAME` calls `synthetic[NAME]()`. `loop` and `realtime`
-    apply to files and folders. A file or folder is read only when it is exactly the one named.
+    sending frames to it (`vision.sources.phone`); `rtsp://`, `rtsps://`, `http://`, `https://`
+    a stream; a character device such as `/dev/video0` a camera; a folder its images (sorted,
+    played at `folder_fps`); any other existing file must be a video OpenCV can decode (checked
+    here by reading its first frame). `synthetic:NAME` calls `synthetic[NAME]()`. `loop` and
+    `realtime` apply to files and folders. A file or folder is read only when it is exactly the
+    one named.
     """
     text = spec.strip()
     if not text:
