@@ -22,6 +22,8 @@ class Option:
     label: str
     choices: tuple[tuple[str, str], ...]
     default: str
+    # Any value may be typed (a number the rules read); the choices are only suggestions.
+    typed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -29,6 +31,7 @@ class Option:
             "label": self.label,
             "choices": [list(c) for c in self.choices],
             "default": self.default,
+            "typed": self.typed,
         }
 
 
@@ -130,14 +133,10 @@ def _sheet(_: tuple[Option, ...]) -> GameForm:
     )
     lowest = Option("lowest", "Lowest total wins", _YES_NO, "no")
     targets = ("25", "50", "100", "150", "200", "300", "500", "1000", "5000", "10000")
-    target = Option(
-        "target",
-        "Target score (the round is finished)",
-        (("none", "none"), *_same(targets)),
-        "none",
-    )
+    # Typed: a house game's target or length is any number; empty is none.
+    target = Option("target", "Target score (empty: none)", _same(targets), "", typed=True)
     rounds = Option(
-        "rounds", "Rounds", (("none", "no limit"), *_same(map(str, range(1, 21)))), "none"
+        "rounds", "Rounds (empty: no limit)", _same(map(str, range(1, 21))), "", typed=True
     )
     dice = Option(
         "dice",

@@ -39,7 +39,7 @@ def start_from_the_form(tab: Any, dashboard: Dashboard) -> None:
     tab.wait_for_selector("#player-names input")
     tab.select_option("#game", "sheet")
     assert "(1 to 16 players)" in tab.inner_text("#game option[value=sheet]")
-    tab.select_option('[data-option="count"]', "pips")
+    tab.select_option("[name=sheet-count]", "pips")
     names = tab.locator("#player-names input")
     names.nth(0).fill("Ann")
     names.nth(1).fill("Ben")
@@ -181,3 +181,34 @@ def test_a_camera_roll_keeps_the_dice_the_sheet_throws(page: Any, dashboard: Das
     act(page, lambda: page.click("#accept-roll"))
     assert dashboard.session.history(view.game_id)[-1].line.startswith("Ann: roll ")
     assert page.inner_text("#sheet-turn") == "Round 1: Ben's turn"
+
+
+def test_the_form_takes_any_target_and_names_a_bad_one(page: Any, dashboard: Dashboard) -> None:
+    """A house game's target or length is any number: typed, with common ones suggested."""
+    page.set_viewport_size(PHONE)
+    page.goto(dashboard.url("/"))
+    page.wait_for_selector("#player-names input")
+    page.select_option("#game", "sheet")
+    names = page.locator("#player-names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Ben")
+    page.select_option("[name=sheet-lowest]", "yes")
+    page.fill("[name=sheet-target]", "lots")
+    page.press("[name=sheet-target]", "Tab")  # closes the suggestions
+    page.click("#start-game")
+    wait_until(page, "document.querySelector('#new-game-error').textContent !== ''")
+    screenshot(page, "sheet-new-game-phone")
+    assert "'lots' is not a target score" in page.inner_text("#new-game-error")
+    assert dashboard.session.list_games() == []
+    page.fill("[name=sheet-target]", "61")
+    page.fill("[name=sheet-rounds]", "12")
+    page.press("[name=sheet-rounds]", "Tab")
+    page.click("#start-game")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#sheet-rules")
+    (game,) = dashboard.session.list_games()
+    header = dashboard.session.view(game.game_id).header
+    assert (header["Target"], header["Rounds"], header["Lowest"]) == ("61", "12", "yes")
+    rules = page.inner_text("#sheet-rules")
+    assert "The lowest total wins." in rules and "A total of 61 or more" in rules
+    assert "12 rounds." in rules
