@@ -17,7 +17,7 @@ from typing import Any
 from companion.agent.client import AgentClient, AgentError, ServerDownError
 from companion.agent.outbox import Outbox
 from companion.agent.sender import Sender
-from companion.store.values import utc_iso
+from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
 
 HELLO_FILE = "hello.json"
 # Rolls whose outbox ids are remembered for the camera's corrections: the settle detector only
@@ -27,14 +27,17 @@ REMEMBERED_ROLLS = 16
 
 def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
     """What is posted for a settled roll (`vision.settle.SettledRoll`): its dice and doubts,
-    when it settled, and its thumbnail."""
-    jpeg = roll.thumbnail_jpeg()
+    when it settled, and its settled frame at camera resolution with the size its dice boxes
+    are measured in, as the server's own camera keeps it (players check every die on it)."""
+    jpeg = roll.frame_jpeg(MAX_THUMBNAIL_BYTES)
+    size = roll.frame_size
     return {
         "dice": roll.reading.to_json(),
         "settled_at": utc_iso(settled_at or datetime.now(UTC)),
         "frame_index": roll.frame_index,
         "delay_ms": round(float(roll.delay_ms), 1),
         "thumbnail_jpeg": None if jpeg is None else base64.b64encode(jpeg).decode("ascii"),
+        "frame_size": None if size is None else {"width": size[0], "height": size[1]},
     }
 
 

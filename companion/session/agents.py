@@ -100,6 +100,16 @@ def reading_of(data: Mapping[str, Any]) -> DiceReading:
         raise FieldError(f"bad die in dice: {exc}", "dice") from None
 
 
+def frame_size_of(data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """(width, height) of the settled frame an agent sent, as the server checked it; None for
+    an older agent's thumbnail, on which the dice cannot be numbered."""
+    size = data.get("frame_size")
+    if not isinstance(size, Mapping):
+        return None
+    width, height = size.get("width"), size.get("height")
+    return (width, height) if isinstance(width, int) and isinstance(height, int) else None
+
+
 class AgentDesk:
     """The agents of one session's games, in this process."""
 
@@ -268,7 +278,7 @@ class AgentDesk:
         if self._waiting_here(roll.game_id) and session.pending(roll.game_id) is not None:
             shot = CameraShot(
                 reading, thumbnail, settled.frame_index, settled.delay_ms, roll.received_at,
-                settled.roll_id,
+                settled.roll_id, frame_size_of(roll.data),
             )  # fmt: skip
             take = session._shot_taker(roll.game_id, settled)  # type: ignore[arg-type]
             with contextlib.suppress(NoPendingError):

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.agent.client import AgentClient, GameAddress, ServerDownError
@@ -37,7 +39,10 @@ def test_what_a_settled_roll_posts() -> None:
         ("red", 4, False), ("yellow", 2, True)
     ]  # fmt: skip
     assert body["settled_at"].endswith("Z") and body["delay_ms"] == pytest.approx(roll.delay_ms)
-    assert base64.b64decode(body["thumbnail_jpeg"]).startswith(b"\xff\xd8\xff")
+    # the settled frame at camera resolution, and the size the dice boxes are measured in
+    frame = cv2.imdecode(np.frombuffer(base64.b64decode(body["thumbnail_jpeg"]), np.uint8), 1)
+    assert frame is not None and frame.shape[:2] == (120, 200)  # as `settled` made it
+    assert body["frame_size"] == {"width": 200, "height": 120}
     assert json.loads(json.dumps(body)) == body
 
 

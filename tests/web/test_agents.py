@@ -127,6 +127,8 @@ def test_a_roll_is_kept_once_and_becomes_the_pending_attempts_roll(
         (roll("roll-0001", thumbnail_jpeg="%%%"), 400, "not valid base64"),
         (roll("roll-0001", delay_ms="slow"), 400, "delay_ms must be a number"),
         ({"dice": DICE, "settled_at": AT}, 400, "missing field 'roll_id'"),
+        (roll("roll-0001", frame_size={"width": 0, "height": 720}), 400, "frame_size must be"),
+        (roll("roll-0001", frame_size=[1280, 720]), 400, "frame_size must be"),
     ],
 )
 def test_a_bad_roll_is_refused_and_nothing_kept(
@@ -142,6 +144,37 @@ def test_a_bad_roll_is_refused_and_nothing_kept(
     assert answer.status_code == status and answer.json is not None
     assert message in answer.json["error"]
     assert app_session[1].store.last_camera_roll(game) is None
+
+
+def answer_of(client: FlaskClient, path: str) -> Any:
+    answer = client.get(path)
+    assert answer.status_code == 200 and answer.json is not None, answer.data
+    return answer.json
+
+
+def test_a_table_with_an_agent_has_it_as_its_camera_and_reviews_on_its_frame(
+    app_session: tuple[Flask, Session], client: FlaskClient
+) -> None:
+    session = app_session[1]
+    game = orange_game(session)
+    assert answer_of(client, f"/api/camera?game={game}")["camera"] == "off"  # no agent yet
+    token = agent_token(client, game)
+    assert answer_of(client, f"/api/camera?game={game}")["camera"] == "lost"  # never heard from
+    client.get(f"/api/agent/games/{game}", headers=bearer(token))
+    camera = answer_of(client, f"/api/camera?game={game}")
+    assert (camera["camera"], camera["video"], camera["agent"]["connected"]) == ("ok", False, True)
+    assert answer_of(client, "/api/camera")["camera"] == "off"  # the server's own: none
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    frame = {"width": 1280, "height": 720}
+    body = roll("roll-0001", thumbnail_jpeg=base64.b64encode(JPEG).decode(), frame_size=frame)
+    assert (
+        client.post(f"/api/agent/games/{game}/rolls", json=body, headers=bearer(token)).status_code
+        == 201
+    )
+    pending = answer_of(client, f"/api/games/{game}/pending")["pending"]
+    assert pending["camera"]["frame_size"] == frame and pending["has_thumbnail"] is True
+    last = answer_of(client, f"/api/roll/last?game={game}")["roll"]
+    assert [d["pips"] for d in last["dice"]] == [4, 2, 5, 6] and last["game_id"] == game
 
 
 def test_an_agent_token_opens_its_game_and_nothing_else(

@@ -60,19 +60,24 @@ def hello(game_id: str) -> Response:
 @agent_only
 def post_roll(game_id: str) -> Response:
     """`{"roll_id": "...", "dice": [Die JSON], "settled_at": "...Z", "frame_index": 12,
-    "delay_ms": 310.5, "thumbnail_jpeg": "<base64>"}`: 201 when kept, 200 when this roll id
-    was kept before (`"repeat": true`; nothing changes)."""
+    "delay_ms": 310.5, "thumbnail_jpeg": "<base64>", "frame_size": {"width": 1280, "height":
+    720}}`: 201 when kept, 200 when this roll id was kept before (`"repeat": true`; nothing
+    changes). `thumbnail_jpeg` is the settled frame, `frame_size` the size its dice boxes are
+    measured in (the page numbers the dice on it)."""
     _check_agent(game_id)
     body = json_body(
-        {"roll_id", "dice", "settled_at", "frame_index", "delay_ms", "thumbnail_jpeg"},
+        {"roll_id", "dice", "settled_at", "frame_index", "delay_ms", "thumbnail_jpeg",
+         "frame_size"},
         required={"roll_id", "dice", "settled_at"},
-    )
+    )  # fmt: skip
     data: dict[str, Any] = {"dice": body["dice"]}
     for key in ("frame_index", "delay_ms"):
         if body.get(key) is not None:
             if isinstance(body[key], bool) or not isinstance(body[key], int | float):
                 raise ApiError(400, f"{key} must be a number, got {body[key]!r}", key)
             data[key] = body[key]
+    if body.get("frame_size") is not None:
+        data["frame_size"] = _frame_size(body["frame_size"])
     thumbnail = _thumbnail(body.get("thumbnail_jpeg"))
     roll, new = _desk().receive(
         game_id, body["roll_id"], data, settled_at=body["settled_at"], thumbnail_jpeg=thumbnail
@@ -99,6 +104,19 @@ def post_correction(game_id: str) -> Response:
     except CorrectionRefusedError as exc:
         raise ApiError(409, str(exc), "roll_id", reason=exc.reason) from None
     return view_response({"n": roll.n, "roll_id": roll.roll_id, "changed": changed})
+
+
+MAX_FRAME_SIDE = 10_000
+
+
+def _frame_size(value: object) -> dict[str, int]:
+    shown = f"frame_size must be {{'width': W, 'height': H}} in pixels, got {value!r}"
+    if not isinstance(value, dict) or set(value) != {"width", "height"}:
+        raise ApiError(400, shown, "frame_size")
+    for side in value.values():
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 < side <= MAX_FRAME_SIDE:
+            raise ApiError(400, shown, "frame_size")
+    return {"width": value["width"], "height": value["height"]}
 
 
 def _thumbnail(value: object) -> bytes | None:

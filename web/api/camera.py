@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
+from companion.session.agents import reading_of, shot_id
+from companion.session.roll import make_last_roll
+from companion.session.values import LastRoll
 from web.api.core import jpeg_response, view_response
 from web.config import services
 from web.errors import ApiError, json_body, optional_seq, url_int
@@ -120,7 +123,25 @@ def manual_roll(game_id: str) -> Response:
 @bp.get("/api/roll/last")
 @overlay_readable
 def last_roll() -> Response:
+    """The table's last roll; `?game=ID` at a club table whose camera is an agent: that
+    table's last camera roll, from the store (whichever server process took it)."""
+    game = request.args.get("game")
+    if game:
+        found = _agent_last_roll(game)
+        if found is not None:
+            return view_response(roll_json(found))
     return view_response(roll_json(services().session.last_roll()))
+
+
+def _agent_last_roll(game_id: str) -> LastRoll | None:
+    svc = services()
+    if svc.agents is None or svc.agents.agent_state(game_id) is None:
+        return None
+    roll = svc.session.store.last_camera_roll(game_id)
+    if roll is None:
+        return None
+    dice = reading_of(roll.data).dice
+    return make_last_roll(roll.n, dice, roll.received_at, game_id, shot_id(roll.n))
 
 
 @bp.get("/api/roll/stream")
@@ -135,7 +156,14 @@ def roll_stream() -> Response:
 @bp.get("/api/camera")
 @overlay_readable
 def camera() -> Response:
-    live = services().live
+    """The server's own camera; `?game=ID` at a table with a camera agent: that agent, which
+    is this table's camera (its next settled roll answers the table's declared attempt)."""
+    svc = services()
+    game = request.args.get("game")
+    agent = svc.agents.agent_state(game) if game and svc.agents is not None else None
+    if agent is not None:
+        return view_response(agent_camera(agent))
+    live = svc.live
     if live is None:
         return view_response({"camera": "off", "state": None, "source": None})
     # `demo`: the feed plays the bundled recording, so the start page offers its demo game;
@@ -159,3 +187,16 @@ def video() -> Response:
         raise ApiError(404, "no camera: the dashboard runs without a live feed")
     session = svc.session
     return mjpeg_response(svc.live, svc.config.mjpeg_fps, lambda: session.closed)
+
+
+def agent_camera(agent: dict[str, object]) -> dict[str, object]:
+    """A table's camera agent as `/api/camera` tells a camera: `ok` while it is heard from,
+    `lost` when silent; no video (the agent keeps its frames), each roll's settled frame."""
+    return {
+        "camera": "ok" if agent.get("connected") else "lost",
+        "detail": "the camera agent is silent",
+        "source": "the table's camera agent",
+        "state": None,
+        "agent": agent,
+        "video": False,
+    }

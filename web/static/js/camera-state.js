@@ -1,12 +1,18 @@
 // The camera's state in words (no device, lost and reconnecting, frames per second) from
 // /api/camera, polled every two seconds, so the table offers a camera roll only when one can come.
+// On a game's page it asks for that table's camera: at a club table, its camera agent.
 
+import { since } from "./agent-state.js";
 import { getJSON } from "./api.js";
 
 const POLL_MS = 2000;
 
 /** `{ ok, text }`: whether the camera gives frames now, and its state for a person. */
 export function cameraWords(camera) {
+  if (camera && camera.agent) {
+    if (camera.camera === "ok") return { ok: true, text: "Camera agent connected: its next settled roll comes here." };
+    return { ok: false, text: `Camera agent ${since(camera.agent.last_seen_at)}: start it at the table.` };
+  }
   if (!camera || camera.camera === "off") return { ok: false, text: "No camera: the dashboard was started without one." };
   const state = camera.camera;
   const detail = String(camera.detail || "");
@@ -27,10 +33,12 @@ export function cameraWords(camera) {
 /** Calls `onChange(camera)` now and whenever /api/camera answers something new. */
 export function watchCamera(onChange) {
   let last = "";
+  const game = /^\/games\/([^/]+)/.exec(window.location.pathname);
+  const url = game ? `/api/camera?game=${encodeURIComponent(game[1])}` : "/api/camera";
   const poll = async () => {
     let camera;
     try {
-      camera = await getJSON("/api/camera");
+      camera = await getJSON(url);
     } catch {
       camera = { camera: "unknown", detail: "the server does not answer" };
     }

@@ -38,7 +38,9 @@ export function fillWords(roll, dice, camera = {}) {
 
 /** Fills `selects` (one per colour die) from the camera's last roll; returns the words to show. */
 export async function fillFromCamera(selects) {
-  const [{ roll }, camera] = await Promise.all([getJSON("/api/roll/last"), getJSON("/api/camera")]);
+  const game = /^\/games\/([^/]+)/.exec(window.location.pathname);
+  const query = game ? `?game=${encodeURIComponent(game[1])}` : "";
+  const [{ roll }, camera] = await Promise.all([getJSON(`/api/roll/last${query}`), getJSON(`/api/camera${query}`)]);
   const dice = roll ? colourDice(roll) : [];
   selects.forEach((select, k) => {
     const die = dice[k];

@@ -140,13 +140,13 @@ function stepButton(id, label, step, none, verb, onclick) {
 }
 
 /** The camera frame beside the last roll, under the camera's state: the MJPEG stream when the
- * camera gives frames, else the thumbnail of the last camera roll. */
+ * server's camera gives frames, else (a club table's agent too) the last camera roll's frame. */
 export function cameraFrame(node, gameId, events, camera) {
   const { ok, text } = cameraWords(camera);
   const list = Array.isArray(events) ? events : [];
   const last = list.filter((e) => e.has_thumbnail && !e.undone).pop();
   let content;
-  if (ok) {
+  if (ok && camera.video !== false) {
     content = el("img", { src: "/video.mjpeg", alt: "live camera view with the dice marked", class: "camera-live" });
   } else if (last) {
     content = el("img", { src: `/api/games/${gameId}/events/${last.seq}/thumbnail.jpg`, alt: `the camera's frame of roll ${last.seq}`, class: "camera-thumb" });
