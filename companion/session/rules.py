@@ -94,7 +94,8 @@ def header_from_options(players: object, options: object) -> dict[str, str]:
     """`{"players": [...], "options": {...}}` of the new-game form to a record header."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise FieldError(f"players must be a list of names, got {players!r}", "players")
-    names = [p.strip() for p in players]
+    # Spaces as typed on a phone ("Mary   Ann", a space before or after) are not part of a name.
+    names = [" ".join(p.split()) for p in players]
     _check_names(names)
     if options is None:
         options = {}

@@ -24,7 +24,7 @@ from vision.types import Colour
 
 def players(header: Mapping[str, str]) -> tuple[str, ...]:
     example = 'name the players in seat order, [Players "Ann, Ben"]'
-    rule = "a name is one word of letters, digits, _ ' . -"
+    rule = "a name is one word: a letter first, then letters, digits, _ ' . -"
     names = header_names(header, "Players", example, name, rule)
     for each in names:
         if each.lower() in TABLE_VERBS:

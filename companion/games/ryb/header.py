@@ -22,7 +22,10 @@ def _choice(key: str, value: str, choices: Mapping[str, str]) -> str:
 
 def players(header: Mapping[str, str]) -> tuple[str, ...]:
     example = 'name the players in seat order, [Players "Al, Bruce"]'
-    rule = "a name is letters, digits, emoji and ' . - _, one space between words"
+    rule = (
+        "a name starts with a letter or an emoji, then letters, digits, emoji and ' . - _, "
+        "one space between words"
+    )
     return header_names(header, "Players", example, tk.name, rule)
 
 
