@@ -80,6 +80,7 @@ def test_a_game_played_from_the_page(page: Any, dashboard: Dashboard) -> None:
     fours = tab.locator("#fd-choices [data-box=fours]")
     assert fours.inner_text().split("\n") == ["Fours", "12", "three 4s: 4 + 4 + 4 = 12"]
     assert "0" in tab.inner_text("#fd-choices [data-box=full-house]")
+    assert "null" not in tab.inner_text("#fivedice-view")
     act(tab, lambda: tab.click("#fd-choices [data-box=fours]"))
     assert lines(dashboard, game)[-1] == "Ann: score fours 12"
     assert tab.inner_text("#fd-sheet td.filled[data-box=fours]") == "12"

@@ -14,7 +14,9 @@ export function turnWords(state) {
 
 export function renderStatus(node, state) {
   const lead = state.leaders.length && !state.over ? `Leading: ${state.leaders.join(" and ")}` : "";
-  node.replaceChildren(el("div", { class: "fd-turn" }, turnWords(state)), lead ? el("div", { class: "help" }, lead) : null);
+  const lines = [el("div", { class: "fd-turn" }, turnWords(state))];
+  if (lead) lines.push(el("div", { class: "help" }, lead));
+  node.replaceChildren(...lines);
 }
 
 /** The five dice as white faces; `kept` marks the ones set aside (by index). */

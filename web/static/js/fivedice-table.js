@@ -87,8 +87,9 @@ function drawChoices(state) {
   }, el("span", { class: "fd-label" }, c.label), el("span", { class: "fd-points" }, String(c.points)), c.allowed ? el("span", { class: "fd-why" }, c.why) : null);
   const open = turn.choices.filter((c) => c.allowed);
   const barred = turn.choices.filter((c) => !c.allowed);
-  part("fd-choices").replaceChildren(...open.map(button),
-    barred.length ? el("div", { class: "fd-barred" }, el("div", { class: "field-label" }, "Not open to these dice (the joker rule):"), ...barred.map(button)) : null);
+  // replaceChildren writes a null argument as the text "null": add the barred ones only if any.
+  const barredNode = el("div", { class: "fd-barred" }, el("div", { class: "field-label" }, "Not open to these dice (the joker rule):"), ...barred.map(button));
+  part("fd-choices").replaceChildren(...open.map(button), ...(barred.length ? [barredNode] : []));
 }
 
 function lineForm() {
