@@ -10,6 +10,7 @@ import { diceRow, renderPlayers, renderPrices, renderStatus, renderTurn } from "
 import { ThrowPanel } from "./farkle-throw.js";
 import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
+import { updateScores } from "./score-plot.js";
 
 const root = document.getElementById("farkle-view");
 const part = (id) => document.getElementById(id);
@@ -131,6 +132,7 @@ function render(view) {
   game.rendered = view.version;
   drawPlay(state, view);
   history.render(view);
+  updateScores(part("fk-plot"), game.id);
 }
 
 part("fk-line").append(lineControl());
