@@ -4,14 +4,15 @@ it by the same camera, each with a lamp that drifts and a pixel's shake. Written
 label formats (`models.render.dataset`), names in throw order, for `dicetable eval --learn K`
 (the first K photos confirmed) and `dicetable eval --empty DIR/empty.png`.
 
-    python -m models.render.board_night OUT --boards 3 --throws 24 --seed 3200
+    python -m models.render.board_night OUT --boards 3 --throws 24 --seed 3200 [--die-px 15-25]
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -29,16 +30,18 @@ from models.render.dataset import (
     scene_seed,
     yolo_lines,
 )
-from models.render.layout import place_dice
+from models.render.layout import Spot, place_dice
+from models.render.palette import DieStyle
 from models.render.scene import (
     DieEntry,
+    Setting,
     draw_frame,
     make_setting,
     resting_pose,
     sample_die_world,
     sample_styles,
 )
-from models.render.values import RenderedScene, SceneConfig
+from models.render.values import Quad, RenderedScene, SceneConfig
 from vision.arguments import frame_size, whole
 
 EMPTY_FILE = "empty.png"
@@ -47,33 +50,83 @@ LAMP_DRIFT = (0.85, 1.15)  # the light's gain from photo to photo
 SHAKE_PX = 1  # the camera moves this many whole pixels either way (labels move with it)
 
 
-def write_night(out: Path, seed: int, throws: int, cfg: SceneConfig) -> WrittenSet:
-    """One table (`seed`), its empty picture and `throws` photos of dice thrown on it."""
+# Per throw: the looks of `count` dice, drawn from the throw's generator.
+DiceLooks = Callable[[np.random.Generator, int], list[DieStyle]]
+# Per night: how its dice look (may draw a set from the night's generator once).
+DiceSet = Callable[[np.random.Generator, SceneConfig], DiceLooks]
+# The table, its light and camera, and the footprints dice keep clear of (`make_setting`).
+TableMaker = Callable[[np.random.Generator, SceneConfig, float], tuple[Setting, list[Spot]]]
+
+
+def any_dice(rng: np.random.Generator, cfg: SceneConfig) -> DiceLooks:
+    """Each throw draws its dice afresh from the configuration's colours (no set of the night's)."""
+    del rng
+    return lambda throw, count: sample_styles(throw, count, cfg.colours, cfg.table_looks)
+
+
+@dataclass(frozen=True, eq=False)
+class Night:
+    """One table's empty picture, then its photos as they are drawn (in throw order)."""
+
+    empty: npt.NDArray[np.uint8]
+    photos: Iterator[RenderedScene]
+
+
+def draw_night(
+    seed: int,
+    throws: int,
+    cfg: SceneConfig,
+    table: TableMaker = make_setting,
+    dice: DiceSet = any_dice,
+) -> Night:
+    """One table (`seed`) and `throws` photos of 3 to 8 dice thrown on it; photo i depends only
+    on (seed, i)."""
     if not 1 <= throws <= 10_000:
         raise ValueError(f"throws must be 1..10000, got {throws!r}")
-    _check_out(out)
-    (out / "images").mkdir(parents=True, exist_ok=True)
-    (out / "labels").mkdir(exist_ok=True)
     rng = np.random.default_rng(seed)
     world = sample_die_world(rng, cfg)
-    setting, spots = make_setting(rng, cfg, world)
-    cv2.imwrite(str(out / EMPTY_FILE), draw_frame(rng, setting, [], [], cfg).image_bgr)
-    boxes = hidden = 0
-    with (out / "colours.csv").open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=COLOUR_FIELDS)
-        writer.writeheader()
+    setting, spots = table(rng, cfg, world)
+    empty = draw_frame(rng, setting, [], [], cfg).image_bgr
+    looks = dice(rng, cfg)
+
+    def photos() -> Iterator[RenderedScene]:
         for i in range(throws):
             throw = scene_seed(seed, i)
             count = int(throw.integers(DICE_PER_THROW[0], DICE_PER_THROW[1] + 1))
             places = place_dice(
                 throw, setting.cam, count, world / 2, 0.0, list(spots), setting.enclosure
             )
-            styles = sample_styles(throw, len(places), cfg.colours, cfg.table_looks)
-            dice = [
+            styles = looks(throw, len(places))
+            entries = [
                 DieEntry(k, resting_pose(throw, style, spot, int(throw.integers(1, 7))))
                 for k, (style, spot) in enumerate(zip(styles, places, strict=True))
             ]
-            scene = _as_seen(throw, draw_frame(throw, setting, dice, [], cfg))
+            yield _as_seen(throw, draw_frame(throw, setting, entries, [], cfg))
+
+    return Night(empty, photos())
+
+
+def write_night(
+    out: Path,
+    seed: int,
+    throws: int,
+    cfg: SceneConfig,
+    table: TableMaker = make_setting,
+    dice: DiceSet = any_dice,
+) -> WrittenSet:
+    """`draw_night` into `out`: its empty picture and the photos in the project's formats."""
+    if not 1 <= throws <= 10_000:
+        raise ValueError(f"throws must be 1..10000, got {throws!r}")
+    _check_out(out)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(exist_ok=True)
+    night = draw_night(seed, throws, cfg, table, dice)
+    cv2.imwrite(str(out / EMPTY_FILE), night.empty)
+    boxes = hidden = 0
+    with (out / "colours.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=COLOUR_FIELDS)
+        writer.writeheader()
+        for i, scene in enumerate(night.photos):
             name = f"{i:04d}.jpg"
             quality = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
             cv2.imwrite(str(out / "images" / name), scene.image_bgr, quality)
@@ -99,6 +152,7 @@ def _as_seen(rng: np.random.Generator, scene: RenderedScene) -> RenderedScene:
     dice = tuple(
         replace(
             d,
+            top_quad=_moved(d.top_quad, dx, dy),
             box_xyxy=(
                 min(max(d.box_xyxy[0] + dx, 0), w),
                 min(max(d.box_xyxy[1] + dy, 0), h),
@@ -111,6 +165,23 @@ def _as_seen(rng: np.random.Generator, scene: RenderedScene) -> RenderedScene:
     return replace(scene, image_bgr=image, dice=dice)
 
 
+def die_sizes(text: str) -> tuple[float, float]:
+    """`LO-HI` pixels (or one size), for dice smaller or larger than the default."""
+    try:
+        lo, _, hi = text.partition("-")
+        sizes = (float(lo), float(hi or lo))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"die sizes must look like 15-25, got {text!r}") from None
+    if not 6 <= sizes[0] <= sizes[1]:
+        raise argparse.ArgumentTypeError(f"die sizes must be 6 <= LO <= HI pixels, got {text!r}")
+    return sizes
+
+
+def _moved(quad: Quad, dx: int, dy: int) -> Quad:
+    a, b, c, d = ((x + dx, y + dy) for x, y in quad)
+    return (a, b, c, d)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m models.render.board_night")
     parser.add_argument("out", type=Path, help="a folder board-1, board-2, ... go into")
@@ -118,9 +189,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throws", type=whole(1, 10_000), default=24, help="photos of each")
     parser.add_argument("--seed", type=whole(0), default=3200, help="board k uses seed + k")
     parser.add_argument("--size", type=frame_size(320, 4096), default=(960, 540), help="WxH")
+    parser.add_argument(
+        "--die-px", type=die_sizes, help="the dice's edge, LO-HI pixels (default: 12 up)"
+    )
     args = parser.parse_args(argv)
     width, height = args.size
-    cfg = SceneConfig(width=width, height=height, material=1.0)
+    try:
+        cfg = SceneConfig(width=width, height=height, material=1.0, die_px=args.die_px)
+    except ValueError as err:
+        parser.error(str(err).replace("die_px", "--die-px"))
     for k in range(1, args.boards + 1):
         folder = args.out / f"board-{k}"
         written = write_night(folder, args.seed + k, args.throws, cfg)

@@ -1,4 +1,5 @@
-"""Face textures: body (solid, marbled, wood, metal, translucent glow) with pips drawn on."""
+"""Face textures: body (solid, marbled, wood, metal, translucent glow) with pips drawn on (or an
+odd die's logo, numerals or shaped pips, `odd_faces`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy.typing as npt
 
 from models.render.arrays import f32
 from models.render.noise import hash_unit, pixel_noise
+from models.render.odd_faces import OddSpots, draw_odd_face, is_odd_face
 from models.render.palette import BGR, DieStyle
 
 F32 = npt.NDArray[np.float32]
@@ -167,23 +169,46 @@ def _pip_layers(style: DieStyle, value: int) -> list[tuple[tuple[float, ...], fl
     return layers
 
 
-def _draw_pips(style: DieStyle, value: int, size: int, img: U8, mask: U8 | None) -> None:
-    """Pips painted into `img` (uint8 BGR, in place): a dark recess rim, the paint, a glint on
-    metallic paint; their coverage into `mask` when given. Wobble comes from a hash of the
-    style, so a face looks the same every time it is drawn."""
-    if style.blank:
-        return
-    spacing, scale = style.pip_spacing * size, float(1 << _SHIFT)
-    angle = 360.0 * hash_unit(style.seed, value, 1)
-    ox, oy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-    layers = _pip_layers(style, value)
+PipSpot = tuple[float, float, float]  # centre x, centre y, radius (texture pixels)
+
+
+def _pip_spots(style: DieStyle, value: int, size: int) -> list[PipSpot]:
+    """Where a face's pips lie, wobbled by a hash of the style, so that a face looks the same
+    every time it is drawn."""
+    spacing = style.pip_spacing * size
+    spots = []
     for k, (gx, gy) in enumerate(PIP_LAYOUT[value]):
         radius = style.pip_radius * size * (0.96 + 0.08 * hash_unit(style.seed, value, 2, k))
         if value == 1:
             radius *= style.big_one
         jx = (hash_unit(style.seed, value, 3, k) - 0.5) * 0.03 * size
         jy = (hash_unit(style.seed, value, 4, k) - 0.5) * 0.03 * size
-        cx, cy = size / 2 + gx * spacing - 0.5 + jx, size / 2 + gy * spacing - 0.5 + jy
+        spots.append(
+            (size / 2 + gx * spacing - 0.5 + jx, size / 2 + gy * spacing - 0.5 + jy, radius)
+        )
+    return spots
+
+
+def _draw_marks(style: DieStyle, value: int, size: int, img: U8, mask: U8 | None) -> None:
+    """What marks a face: round pips, or an odd die's logo, numeral or shaped pips."""
+    if style.blank:
+        return
+    if not is_odd_face(style, value):
+        _draw_pips(style, value, size, img, mask)
+        return
+    far = _pip_spots(style, 7 - value, size) if style.flush else []
+    spots = _pip_spots(style, value, size)
+    draw_odd_face(style, value, img, mask, OddSpots(spots, far), _pip_layers(style, value))
+
+
+def _draw_pips(style: DieStyle, value: int, size: int, img: U8, mask: U8 | None) -> None:
+    """Pips painted into `img` (uint8 BGR, in place): a dark recess rim, the paint, a glint on
+    metallic paint; their coverage into `mask` when given."""
+    scale = float(1 << _SHIFT)
+    angle = 360.0 * hash_unit(style.seed, value, 1)
+    ox, oy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    layers = _pip_layers(style, value)
+    for cx, cy, radius in _pip_spots(style, value, size):
         for colour, shrink, shift in layers:
             centre = (
                 int((cx + ox * shift * radius) * scale),
@@ -205,7 +230,7 @@ def face_texture(style: DieStyle, value: int, size: int) -> tuple[U8, U8 | None]
     colour = _body(style, value, size)
     glitter_pips = style.pip_name == "glitter" and not style.blank
     mask = np.zeros((size, size), np.uint8) if style.opacity < 1.0 or glitter_pips else None
-    _draw_pips(style, value, size, colour, mask)
+    _draw_marks(style, value, size, colour, mask)
     if glitter_pips and mask is not None:
         _sparkle_pips(style, value, colour, mask)
         if style.opacity >= 1.0:

@@ -93,6 +93,14 @@ class DieStyle:
     # A colour-face die (the flyer game's): the colour painted on face 1..6, no pips; else empty.
     faces: tuple[Colour, ...] = ()
     face_tones: tuple[BGR, ...] = ()
+    # Odd dice (issue 43; game-night fixtures only, `odd_faces`): the marks instead of round pips
+    # ("" round pips, or one of `odd_faces.MARKS`), a maker's logo (one of `odd_faces.LOGOS`) in
+    # place of the pips of face `logo_on` (1 or 6; 0 none), and pips drilled and filled level with
+    # a see-through body (`flush`: no dark recess, the far face's pips seen through the body).
+    marks: str = ""
+    logo: str = ""
+    logo_on: int = 0
+    flush: bool = False
 
     @property
     def tone_distance(self) -> float:
