@@ -76,7 +76,8 @@ def _flat(
     tex, alpha = maker(px)
     ang = float(rng.uniform(0, 2 * math.pi))
     c, s = math.cos(ang), math.sin(ang)
-    half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * side / 2
+    # Texture rows run along -y on the table: printed numbers then read the right way round.
+    half = np.array([[-1, 1], [1, 1], [1, -1], [-1, -1]], float) * side / 2
     corners = centre + half @ np.array([[c, s], [-s, c]])
     return FlatItem(tex, alpha, corners, thickness * side)
 

@@ -17,9 +17,12 @@ draws these looks; they are fixtures for `dicetable eval DIR --split all --learn
 A set is two to four of red, yellow, blue and white (translucent: of red, yellow and blue), one
 look per colour from one mould: the same logo, numeral font, pip shape and pip layout, each
 colour with its own pip paint. Labels give each die's true value (a logo 6 is a 6). Dice are
-board_night's sizes, but no smaller than 24 px (small dice are `smallboard`'s), on every table
-family (trays and bowls included). Kind k of `KINDS` uses seed + k, so one kind alone is the
-same night as in `--all`.
+board_night's sizes (up to 0.45 of the shorter side, at most 220 px) but from 40 px, 60 px for
+tiny pips, so that a person reads every face (small dice are `smallboard`'s subject), on every
+table family (trays and bowls included), under lamps that leave them their colours (not the
+held-out ones), seen by a sharp camera (noise, JPEG and vignetting, but no soft focus or shake:
+the faces are what these nights test). Kind k of `KINDS` uses seed + k, so one kind alone is
+the same night as in `--all`.
 
     python -m models.render.odd_night OUT --all --throws 24 --seed 4300 --size 1280x720
 """
@@ -43,11 +46,12 @@ from models.render.board_night import (
 )
 from models.render.busy_board import board_table
 from models.render.dataset import WrittenSet
-from models.render.families import BACKGROUNDS, LIGHTS
+from models.render.families import BACKGROUNDS, TABLE_LIGHTS, TRAIN_LIGHTS
 from models.render.floors import CENTRED_MAKERS
+from models.render.layout import Spot
 from models.render.odd_faces import LOGOS, check_odd
 from models.render.palette import BGR, PIP_COLOURS, DieStyle, hsv, sample_style
-from models.render.scene import make_setting
+from models.render.scene import Setting, make_setting
 from models.render.values import SceneConfig
 from vision.arguments import frame_size, whole
 from vision.types import Colour
@@ -65,7 +69,12 @@ KINDS = (
 SET_COLOURS = (Colour.RED, Colour.YELLOW, Colour.BLUE, Colour.WHITE)
 CLEAR_COLOURS = (Colour.RED, Colour.YELLOW, Colour.BLUE)  # a white see-through die is `other`
 SMALL_DIE_PX = (15.0, 25.0)
-LEAST_DIE_PX = 24.0
+SHARP_DEFOCUS = 0.5  # pixels of blur at most: no soft, shaken or badly focused camera
+# Faces a person can read: board_night's sizes without its smallest dice (smallboard's subject).
+LEAST_DIE_PX = 40.0
+LEAST_TINY_PX = 60.0  # a pip a third of the usual size is then about 4 px across
+# Lamps that leave the dice their colours (no sodium or blue LED): these nights test faces.
+NIGHT_LIGHTS = (*TRAIN_LIGHTS, *TABLE_LIGHTS)
 BOARD_FLOORS = tuple(b for b in BACKGROUNDS if b not in CENTRED_MAKERS)
 
 
@@ -76,29 +85,41 @@ def check_kind(kind: str) -> str:
 
 
 def night_config(kind: str, width: int, height: int) -> SceneConfig:
-    """The scenes of a night: board_night's die sizes (from 24 px), or 15-25 px on a board."""
+    """The scenes of a night: board_night's die sizes from 40 px (tiny pips from 60 px), or 15
+    to 25 px on a busy board."""
     if check_kind(kind) == "smallboard":
         return SceneConfig(
             width=width,
             height=height,
             die_px=SMALL_DIE_PX,
             backgrounds=BOARD_FLOORS,
-            lights=LIGHTS,
+            lights=NIGHT_LIGHTS,
             clutter=0.2,
         )
     hi = SceneConfig(width=width, height=height).die_range[1]
+    least = LEAST_TINY_PX if kind == "tinypips" else LEAST_DIE_PX
     return SceneConfig(
         width=width,
         height=height,
-        die_px=(min(LEAST_DIE_PX, hi), hi),
+        die_px=(min(least, hi), hi),
         backgrounds=BACKGROUNDS,
-        lights=LIGHTS,
+        lights=NIGHT_LIGHTS,
         clutter=0.3,
     )
 
 
 def table_maker(kind: str) -> TableMaker:
-    return board_table if check_kind(kind) == "smallboard" else make_setting
+    """The night's table, seen by a camera sharp enough that a person reads every face."""
+    lay = board_table if check_kind(kind) == "smallboard" else make_setting
+
+    def sharp(
+        rng: np.random.Generator, cfg: SceneConfig, die_world: float
+    ) -> tuple[Setting, list[Spot]]:
+        setting, spots = lay(rng, cfg, die_world)
+        look = replace(setting.look, soften=1.0, defocus=min(setting.look.defocus, SHARP_DEFOCUS))
+        return replace(setting, look=replace(look, shake=(0.0, 0.0))), spots
+
+    return sharp
 
 
 def odd_set(rng: np.random.Generator, kind: str) -> tuple[DieStyle, ...]:
