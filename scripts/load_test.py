@@ -83,6 +83,10 @@ class Record:
     events: list[str] = field(default_factory=list)
     # From a second before the kill to five seconds after the database is back.
     fault_window: tuple[float, float] = (0.0, 0.0)
+    # --db-outage: when the database answered again, and how long after it each viewer's
+    # stream brought a card again (by viewer).
+    db_back_at: float = 0.0
+    back_after: dict[int, float] = field(default_factory=dict)
 
 
 class TimedClient(AgentClient):
@@ -173,6 +177,8 @@ def viewer(k: int, port: int, game: str, record: Record, stop: threading.Event) 
 
 def note_seen(record: Record, k: int, roll_id: str, now: float) -> None:
     with record.lock:
+        if record.db_back_at and now >= record.db_back_at and k not in record.back_after:
+            record.back_after[k] = now - record.db_back_at
         if (k, roll_id) in record.seen:
             return
         record.seen[(k, roll_id)] = now
@@ -214,6 +220,14 @@ def main() -> int:
         metavar="S",
         help="instead: stop the whole server for S seconds a third of the way in",
     )
+    parser.add_argument(
+        "--db-outage",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="instead: stop PostgreSQL for S seconds a third of the way in, and SIGKILL a "
+        "worker 5 s into it (its replacement boots without the database)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
     for name, limit in LIMITS.items():
@@ -223,6 +237,8 @@ def main() -> int:
         parser.error("--rate must be 0.1..5")
     if not 0 <= args.outage <= args.seconds / 2:
         parser.error("--outage must be 0..half of --seconds")
+    if not (args.db_outage == 0 or 6 <= args.db_outage <= args.seconds / 2):
+        parser.error("--db-outage must be 0, or 6..half of --seconds")
 
     record = Record()
     folder = Path(tempfile.mkdtemp(prefix="dicetable-load-"))
@@ -343,6 +359,10 @@ def run(
         begin = args.seconds / 3
         faults = [(begin, "stop"), (begin + args.outage, "start")]
         record.fault_window = (start + begin - 1, start + begin + args.outage + 6)
+    elif args.db_outage:
+        begin = args.seconds / 3
+        faults = [(begin, "db-stop"), (begin + 5, "kill"), (begin + args.db_outage, "db-start")]
+        record.fault_window = (start + begin - 1, start + begin + args.db_outage + 6)
     elif args.no_faults:
         faults = []
     else:
@@ -360,6 +380,13 @@ def run(
                 pg.restart()
                 took = time.monotonic() - began
                 record.events.append(f"{elapsed:.0f} s: PostgreSQL restarted ({took:.1f} s down)")
+            elif what == "db-stop":
+                pg.stop()
+                record.events.append(f"{elapsed:.0f} s: PostgreSQL stopped")
+            elif what == "db-start":
+                pg.start()
+                record.db_back_at = time.monotonic()
+                record.events.append(f"{elapsed:.0f} s: PostgreSQL is back")
             elif what == "stop":
                 server.stop()
                 record.events.append(f"{elapsed:.0f} s: the server stopped")
@@ -381,11 +408,21 @@ def run(
         sender.stop()
     for outbox in outboxes:
         outbox.close()
-    return report(args, record, pg, games, waiting)
+    alive = server.proc is not None and server.proc.poll() is None
+    try:
+        alive = alive and call(port, "GET", "/api/club")[0] == 200
+    except OSError:
+        alive = False
+    return report(args, record, pg, games, waiting, alive)
 
 
 def report(
-    args: argparse.Namespace, record: Record, pg: ThrowawayCluster, games: list[str], waiting: int
+    args: argparse.Namespace,
+    record: Record,
+    pg: ThrowawayCluster,
+    games: list[str],
+    waiting: int,
+    alive: bool,
 ) -> int:
     made = {rid for ids in record.made.values() for rid in ids}
     lost = doubled = 0
@@ -434,6 +471,10 @@ def report(
         "viewer_tries_refused": record.refused_connects,
         "faults": record.events,
         "outage_s": args.outage,
+        "db_outage_s": args.db_outage,
+        "server_alive_at_end": alive,
+        "streams_back_after_db": len(record.back_after),
+        "streams_back_max_s": round(max(record.back_after.values(), default=0.0), 2),
     }
     print(
         f"rolls made {figures['rolls_made']}, acknowledged {figures['rolls_acknowledged']}, "
@@ -458,11 +499,18 @@ def report(
             f"{figures['outside_faults_append_ms_p99']} ms, live-update p99 "
             f"{figures['outside_faults_update_ms_p99']} ms"
         )
+    if args.db_outage:
+        print(
+            f"after the database came back: {len(record.back_after)} of {args.viewers} streams "
+            f"brought a card again, the last {figures['streams_back_max_s']} s after it"
+        )
+    print(f"server alive at the end: {'yes' if alive else 'NO'}")
     print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} cores")  # fmt: skip
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-    return 1 if lost or doubled or waiting else 0  # fmt: skip
+    back = len(record.back_after) == args.viewers or not args.db_outage
+    return 1 if lost or doubled or waiting or not alive or not back else 0  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ LISTEN/NOTIFY carries live updates between them (docs/club.md).
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
@@ -96,6 +97,18 @@ def _exit_now() -> None:
     os._exit(code if isinstance(code, int) else 1)
 
 
+def write_json_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's `util.write_error`, answering `{"error": ...}` as the API does."""
+    from gunicorn import util
+
+    body = json.dumps({"error": f"{reason.lower()}: {mesg}" if mesg else reason.lower()})
+    head = (
+        f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body.encode())}\r\n\r\n"
+    )
+    util.write_nonblock(sock, (head + body).encode("utf-8"))
+
+
 def _each(built: list[Built], call: Callable[[Built], None], failed: str) -> None:
     for one in built:
         try:
@@ -111,6 +124,14 @@ def _stopping_worker(built: list[Built]) -> type:
     from gunicorn.workers.gthread import ThreadWorker
 
     class StoppingWorker(ThreadWorker):  # type: ignore[misc]
+        def init_process(self) -> None:
+            from gunicorn import util
+
+            # gunicorn answers a request it cannot parse (a bad header, a bad request line)
+            # itself, in HTML; every other answer of this server's API is JSON.
+            util.write_error = write_json_error
+            super().init_process()
+
         def handle_exit(self, sig: Any, frame: Any) -> None:
             super().handle_exit(sig, frame)
             # A signal handler must not wait on the locks the streams hold: a thread does it.

@@ -225,6 +225,13 @@ def test_sigterm_with_open_streams_stops_within_2_s(
     ended: list[float] = []
     try:
         _until(lambda: _status(port, "/api/club")[0] == 200, 30, child)
+        # (the same server, to spare CI a start) a header gunicorn refuses gets JSON too
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+            raw.sendall(b"GET /api/club HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n")
+            answer = raw.makefile("rb").read().decode()
+        head, _, body = answer.partition("\r\n\r\n")
+        assert head.startswith("HTTP/1.1 400") and "application/json" in head, answer
+        assert json.loads(body)["error"].startswith("bad request: "), body
         for path in [f"/api/games/{game}/stream", f"/api/games/{game}/card/stream",
                      "/api/club/stream", "/api/roll/stream"] * 2:  # fmt: skip
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)

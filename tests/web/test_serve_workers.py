@@ -80,6 +80,17 @@ def test_workers_run_no_camera_of_their_own(
     assert "run `dicetable agent` at the table instead" in capsys.readouterr().err
 
 
+def test_workers_without_gunicorn_say_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "gunicorn", None)  # as if it were not installed
+    url = "postgresql://nobody@/nowhere?host=/nonexistent"
+    args = ["serve", "--workers", "2", "--database", url, "--data", str(tmp_path)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "--workers needs gunicorn: pip install gunicorn" in err and "Traceback" not in err
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

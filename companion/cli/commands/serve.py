@@ -240,6 +240,24 @@ def addresses(served: Served, scheme: str = "http") -> list[str]:
     return lines
 
 
+def gunicorn_missing() -> str | None:
+    """Why `--workers` cannot run here, or None: it needs gunicorn, which needs fork (Linux,
+    macOS, a BSD; not Windows)."""
+    if sys.platform == "win32":
+        return (
+            "--workers needs gunicorn, which does not run on Windows: serve the club from "
+            "Linux or macOS, or drop --workers (one process, still with PostgreSQL)"
+        )
+    try:
+        import gunicorn  # noqa: F401
+    except ImportError:
+        return (
+            "--workers needs gunicorn: pip install gunicorn (or the club extra: "
+            "pip install -e '.[club]')"
+        )
+    return None
+
+
 def run_workers(args: argparse.Namespace) -> int:
     """`--workers N`: each gunicorn worker builds its own session and app after the fork."""
     from web.app import end_streams
@@ -319,6 +337,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"dicetable serve: error: {exc}", file=sys.stderr)
         return 2
     if args.workers > 1:
+        missing = gunicorn_missing()
+        if missing is not None:
+            print(f"dicetable serve: error: {missing}", file=sys.stderr)
+            return 2
         return run_workers(args)
     try:
         served = build(args)
