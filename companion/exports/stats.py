@@ -13,16 +13,17 @@ groups, so the alarm level is stricter than the textbook 5 %.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion.exports.record import start as start_state
 from companion.exports.record import step
-from companion.games import GameRules
+from companion.games import GameRules, thrown_pips
 from companion.games.ryb.dice import DIE_COLOURS, RolledDie
 from companion.games.ryb.events import Attempt, Cancel, DoOver, Reroll
 from companion.games.ryb.state import GameState
+from vision.types import Colour
 
 FACES = 6
 DEGREES = FACES - 1
@@ -224,9 +225,12 @@ class GameStats:
         }
 
 
-def summarise(game: GameRolls) -> GameStats:
+def summarise(game: GameRolls, by_colour: bool = True) -> GameStats:
+    """The figures of a game's rolls; `by_colour` adds RYB's red, yellow and blue groups (a
+    game of any-colour dice has only `all`)."""
     dice = [d for r in game.rolls for d in r.dice]
-    colours = tuple(face_stats(c.value, (d for d in dice if d.colour is c)) for c in DIE_COLOURS)
+    kinds = DIE_COLOURS if by_colour else ()
+    colours = tuple(face_stats(c.value, (d for d in dice if d.colour is c)) for c in kinds)
     return GameStats(
         colours,
         face_stats(ALL, dice),
@@ -277,4 +281,25 @@ def game_stats(
             event, state = step(rules, state, stored.line)
             yield stored.seq, event, state
 
+    thrown = thrown_pips(rules)
+    if thrown is not None:
+        players = tuple(str(p.get("name")) for p in rules.state_json(start).get("players", []))
+        return summarise(thrown_rolls(players, thrown, rules.event_player, steps()), False)
     return summarise(collect(start, steps()))
+
+
+def thrown_rolls(
+    players: tuple[str, ...],
+    thrown: Callable[[Any], tuple[int, ...] | None],
+    player_of: Callable[[Any], str],
+    steps: Iterable[tuple[int, object, object]],
+) -> GameRolls:
+    """The rolls of a game that says which lines throw which pips (`RuleSet.thrown_pips`): any
+    colour, so every die counts under `all` (its colour is not in the record)."""
+    rolls: list[Roll] = []
+    for seq, event, _ in steps:
+        pips = thrown(event)
+        if pips:
+            dice = tuple(RolledDie(Colour.OTHER, p) for p in pips)
+            rolls.append(Roll(seq, player_of(event), "roll", dice, False))
+    return GameRolls(players, tuple(rolls))

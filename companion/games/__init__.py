@@ -164,6 +164,9 @@ class RuleSet(Generic[S, E]):
     # dice `expected_dice` counts under ANY_COLOUR (any number when it counts none) and records
     # this line. Empty: the RYB attempt line (`attempt GOAL r3 y4`).
     roll_format: str = ""
+    # The pips a line throws, any colour (a `roll_verbs` line's dice; None for other lines), for
+    # the dice check of games whose events are not RYB's; None: the game gives none.
+    thrown_pips: Callable[[E], tuple[int, ...] | None] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -223,6 +226,13 @@ def roll_format(rules: GameRules[Any, Any]) -> str:
     """The line a player's camera roll becomes in a game of any-colour pip dice
     (`RuleSet.roll_format`, `{player}: roll {pips}`); "" where a roll attempts a goal (RYB)."""
     found: str = getattr(rules, "roll_format", "")
+    return found
+
+
+def thrown_pips(rules: GameRules[Any, Any]) -> Callable[[Any], tuple[int, ...] | None] | None:
+    """How to read the pips a line throws (`RuleSet.thrown_pips`); None where the game says
+    nothing (RYB's dice check reads its own events)."""
+    found: Callable[[Any], tuple[int, ...] | None] | None = getattr(rules, "thrown_pips", None)
     return found
 
 

@@ -82,3 +82,15 @@ def test_bg_stats_marks_a_shared_win_and_a_lowest_wins_game(client: FlaskClient)
     assert play["games"][0]["highestWins"] is False
     scores = play["plays"][0]["playerScores"]
     assert [(s["score"], s["winner"]) for s in scores] == [("1", True), ("1", True), ("5", False)]
+
+
+def test_the_dice_check_counts_every_rolled_die(client: FlaskClient) -> None:
+    """The fairness check reads the sheet's rolls (`RuleSet.thrown_pips`): every die under
+    `all` (a sheet's dice may be any colour), none from typed scores."""
+    game = client.post("/api/games", json={"record": RECORD.read_text()}).get_json()["id"]
+    stats = client.get(f"/api/games/{game}/stats").get_json()
+    assert stats["rolls"] == 10 and stats["colours"] == []
+    assert stats["overall"]["dice"] == 50
+    assert stats["overall"]["counts"] == [19, 11, 2, 3, 4, 11]  # counted by hand
+    ann = stats["players"][0]
+    assert (ann["name"], ann["rolls"], ann["dice"], ann["mean_pips"]) == ("Ann", 4, 20, 2.6)

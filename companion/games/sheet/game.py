@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from companion.errors import InvalidEventError
 from companion.games import ANY_COLOUR, HeaderError, RuleSet, acting_player, state_free
 from companion.games.notation import header_names, header_value
+from companion.games.sheet.events import Event, Roll
 from companion.games.sheet.notation import TABLE_VERBS, format_event, name, parse_event
 from companion.games.sheet.options import read_options
 from companion.games.sheet.rules import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
@@ -39,6 +40,11 @@ def winner(state: GameState) -> str | None:
     return state.winner
 
 
+def thrown_pips(event: Event) -> tuple[int, ...] | None:
+    """A roll's dice, for the dice check; a typed score or `end` throws none."""
+    return event.dice if isinstance(event, Roll) else None
+
+
 def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[Colour, int]:
     """A roll is the player's dice of any colour: `Dice` of them, or any number (none counted)."""
     if goal_ref:
@@ -66,4 +72,5 @@ RULES = RuleSet(
     table_verbs=TABLE_VERBS,
     roll_verbs=frozenset({"roll"}),
     roll_format="{player}: roll {pips}",
+    thrown_pips=thrown_pips,
 )

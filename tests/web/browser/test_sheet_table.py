@@ -112,6 +112,16 @@ def test_a_sheet_played_from_its_page(page: Any, dashboard: Dashboard) -> None:
     assert width <= PHONE["width"]
     tab.set_viewport_size(STREAM)
 
+    wait_until(tab, "document.querySelector('#dice-check').dataset.seq === '5'")
+    assert tab.inner_text(
+        "#dice-check .dice-group[data-colour=all] .dice-group-figures"
+    ).startswith("14 dice")
+    assert tab.inner_text("#dice-check .stats-players thead").split() == [
+        "Player",
+        "Rolls",
+        "Dice",
+        "Mean",
+    ]
     act(tab, lambda: tab.click("#end-game"))
     assert tab.inner_text("#winner") == "Ben wins!"
     assert tab.inner_text("#sheet-ending") == "The table ended the game after round 2."

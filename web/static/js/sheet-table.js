@@ -9,6 +9,7 @@ import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
 import { SheetCameraPanel } from "./sheet-camera.js";
 import { renderGrid, renderPlayers, renderStatus } from "./sheet-board.js";
+import { StatsPanel } from "./stats.js";
 
 const root = document.getElementById("sheet-view");
 const part = (id) => document.getElementById(id);
@@ -80,6 +81,7 @@ function renderControls(node, state) {
 
 const history = new HistoryPanel(part("history"), game);
 const camera = new SheetCameraPanel(part("sheet-camera"), game);
+const stats = new StatsPanel(part("dice-check"), game.id);
 
 function render(view) {
   const state = view.state;
@@ -87,6 +89,7 @@ function render(view) {
   renderPlayers(part("sheet-players"), state);
   renderGrid(part("sheet-grid"), state);
   camera.render(view);
+  stats.update(view);
   root.dataset.winner = state.winner || "";
   root.dataset.seq = String(view.seq);
   if (game.rendered === view.version) return;

@@ -48,16 +48,18 @@ function groupCard(group) {
     el("p", { class: `verdict verdict-${group.verdict}` }, group.message));
 }
 
-function playersTable(players) {
-  const head = ["Player", "Attempts", "Dice", "Mean", "Goals"];
+/** Each player's figures; a game of any-colour dice (no colour groups) has rolls, not attempts
+ * on goals. */
+function playersTable(players, goals) {
+  const head = goals ? ["Player", "Attempts", "Dice", "Mean", "Goals"] : ["Player", "Rolls", "Dice", "Mean"];
   return el("table", { class: "stats-players" },
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, players.map((p) => el("tr", { "data-player": p.name },
       el("th", { scope: "row" }, p.name),
-      el("td", {}, String(p.attempts)),
+      el("td", {}, String(goals ? p.attempts : p.rolls)),
       el("td", {}, String(p.dice)),
       el("td", {}, decimal(p.mean_pips)),
-      el("td", {}, String(p.goals_completed))))));
+      goals ? el("td", {}, String(p.goals_completed)) : null))));
 }
 
 export class StatsPanel {
@@ -90,7 +92,7 @@ export class StatsPanel {
     this.node.dataset.seq = String(stats.seq);
     this.node.replaceChildren(
       el("div", { class: "dice-groups" }, [...stats.colours, stats.overall].map(groupCard)),
-      playersTable(stats.players),
+      playersTable(stats.players, stats.colours.length > 0),
       el("p", { class: "help" },
         `Every die of every accepted roll; a colour counts all its dice on the table together. ` +
         `Below ${stats.min_dice} dice the check cannot tell. It runs again after every roll, so ` +
