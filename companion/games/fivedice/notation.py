@@ -44,7 +44,7 @@ _SQUASHED = {b.value.replace("-", ""): b for b in Box} | ALIASES
 
 
 def box(word: str) -> Box:
-    found = _SQUASHED.get(word.lower().replace("-", "").replace("_", ""))
+    found = _SQUASHED.get("".join(word.lower().replace("-", "").replace("_", "").split()))
     if found is None:
         raise RecordError(f"{word!r} is not a box (boxes: {', '.join(Box)})")
     return found
@@ -75,14 +75,16 @@ def _keep(player: str, args: list[str]) -> Keep:
 
 
 def _score(player: str, args: list[str]) -> Score:
-    if not 1 <= len(args) <= 2:
+    """`score BOX [POINTS]`; a box may be written in words too (`score full house 25`)."""
+    words, points = list(args), None
+    if len(words) > 1 and words[-1][:1] in "-0123456789":
+        last = words.pop()
+        if not (last.isascii() and last.isdigit()):
+            raise RecordError(f"the points of a box are a whole number, not {last!r}")
+        points = int(last)
+    if not words:
         raise RecordError(f"usage: {SCORE_USAGE}")
-    points = None
-    if len(args) == 2:
-        if not (args[1].isascii() and args[1].isdigit()):
-            raise RecordError(f"the points of a box are a whole number, not {args[1]!r}")
-        points = int(args[1])
-    return Score(player, box(args[0]), points)
+    return Score(player, box(" ".join(words)), points)
 
 
 def parse_event(line: str) -> Event:

@@ -172,6 +172,9 @@ def test_record_lines_read_and_write_back(line: str, event: Event) -> None:
         ("Ann: score smallstraight", Box.SMALL_STRAIGHT),
         ("Ann: score yacht", Box.FIVE_KIND),
         ("Ann: score 6s", Box.SIXES),
+        ("Ann: score Full House 25", Box.FULL_HOUSE),
+        ("Ann: score three of a kind", Box.THREE_KIND),
+        ("Ann: score small straight", Box.SMALL_STRAIGHT),
     ],
 )
 def test_other_spellings_of_a_box(line: str, box: Box) -> None:
@@ -192,7 +195,10 @@ def test_other_spellings_of_a_box(line: str, box: Box) -> None:
         ("Ann: keep 1 2 3 4 5", "keep names at most 4 dice"),
         ("Ann: score", "usage: score BOX [POINTS]"),
         ("Ann: score pair", "'pair' is not a box (boxes: ones, twos"),
-        ("Ann: score ones two", "the points of a box are a whole number, not 'two'"),
+        ("Ann: score ones two", "'ones two' is not a box"),
+        ("Ann: score ones 2.5", "the points of a box are a whole number, not '2.5'"),
+        ("Ann: score ones -2", "the points of a box are a whole number, not '-2'"),
+        ("Ann: score 12", "'12' is not a box"),
     ],
 )
 def test_unreadable_lines(line: str, why: str) -> None:
