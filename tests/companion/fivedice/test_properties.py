@@ -29,7 +29,7 @@ MOST = {Box.FULL_HOUSE: 25, Box.SMALL_STRAIGHT: 30, Box.LARGE_STRAIGHT: 40, Box.
 def keep_between(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
     """The faces both throws show (what might have been kept aside), at most four."""
     left = list(after)
-    out = []
+    out: list[int] = []
     for face in before:
         if face in left and len(out) < 4:
             left.remove(face)
