@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.games.fivedice.scoring import Box
 
@@ -10,10 +10,12 @@ from companion.games.fivedice.scoring import Box
 @dataclass(frozen=True, slots=True)
 class Roll:
     """`P: roll D D D D D`: the five dice as they lie after a throw, kept and thrown alike (what
-    the camera reads)."""
+    the camera reads). `thrown`: those that left the hand, the dice less the ones kept aside, as
+    the game stood when the line was read (None: read without it); not part of the line."""
 
     player: str
     dice: tuple[int, ...]
+    thrown: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

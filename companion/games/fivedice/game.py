@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from companion.errors import InvalidEventError
-from companion.games import ANY_COLOUR, RuleSet, acting_player, state_free
+from companion.games import ANY_COLOUR, RuleSet, acting_player
+from companion.games.fivedice.events import Event, Roll
 from companion.games.fivedice.notation import format_event, parse_event
 from companion.games.fivedice.rules import apply, new_game
 from companion.games.fivedice.scoring import DICE
@@ -34,6 +36,26 @@ def winner(state: GameState) -> str | None:
     return " and ".join(state.winners()) or None
 
 
+def read_line(line: str, state: GameState) -> Event:
+    """A record line to an event; a throw also learns which of its dice were thrown (not kept
+    aside), for the dice check."""
+    event = parse_event(line)
+    if not isinstance(event, Roll):
+        return event
+    thrown = list(event.dice)
+    for face in state.turn.kept:
+        if face in thrown:
+            thrown.remove(face)
+    return replace(event, thrown=tuple(thrown))
+
+
+def thrown_pips(event: Event) -> tuple[int, ...] | None:
+    """The dice a throw really threw, for the fairness check: kept dice were chosen, not thrown."""
+    if not isinstance(event, Roll):
+        return None
+    return event.dice if event.thrown is None else event.thrown
+
+
 def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[Colour, int]:
     """Five dice of any colour: the camera reads the kept ones with the thrown ones."""
     if goal_ref:
@@ -49,7 +71,7 @@ def expected_dice(state: GameState, player: str, goal_ref: str | None) -> dict[C
 RULES = RuleSet(
     name="fivedice",
     new_game=start,
-    parse_event=state_free(parse_event),
+    parse_event=read_line,
     apply=apply,
     format_event=format_event,
     event_player=acting_player,
@@ -60,4 +82,5 @@ RULES = RuleSet(
     roll_verbs=frozenset({"roll"}),
     # A camera throw is the current player's five dice, kept ones too, in any colour.
     roll_format="{player}: roll {pips}",
+    thrown_pips=thrown_pips,
 )

@@ -10,6 +10,7 @@ import { diceFaces, renderSheet, renderStatus } from "./fivedice-sheet.js";
 import { ThrowCameraPanel } from "./fivedice-throw.js";
 import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
+import { StatsPanel } from "./stats.js";
 
 const root = document.getElementById("fivedice-view");
 const part = (id) => document.getElementById(id);
@@ -112,6 +113,7 @@ function draw() {
 
 const history = new HistoryPanel(part("history"), game);
 const camera = new ThrowCameraPanel(part("fd-camera"), game, recordKeep);
+const stats = new StatsPanel(part("dice-check"), game.id);
 
 function render(view) {
   const state = view.state;
@@ -130,6 +132,7 @@ function render(view) {
   renderSheet(part("fd-sheet"), state);
   drawChoices(state);
   camera.render(view);
+  stats.update(view);
   root.dataset.winner = state.winner || "";
   root.dataset.seq = String(view.seq);
   if (game.rendered === view.version) return;
