@@ -53,6 +53,16 @@ def _word(value: object, name: str) -> str:
     return value.strip()
 
 
+def _player(value: object) -> str:
+    """A player's name as the rules hold it: one word or several (`Mary Ann`); whether it is a
+    player, and theirs the turn, the rules say next."""
+    if not isinstance(value, str) or not value.strip():
+        raise FieldError(f"player must be a player's name, got {value!r}", "player")
+    if len(value) > MAX_GOAL_CHARS:
+        raise FieldError(f"player is longer than {MAX_GOAL_CHARS} characters", "player")
+    return " ".join(value.split())
+
+
 def make_last_roll(
     rev: int, dice: tuple[Die, ...], at: str, game_id: str | None, roll_id: int = 0
 ) -> LastRoll:
@@ -102,7 +112,7 @@ class CameraRolls:
     def declare_attempt(self, game_id: str, player: object, goal_ref: object = None) -> GameView:
         """The next settled roll is `player`'s attempt on `goal_ref` (`green`, `#2`); in a game
         of any-colour dice with a `roll_format` (the score sheet), simply `player`'s roll."""
-        name = _word(player, "player")
+        name = _player(player)
         rules, seq, state = self.rules_state(game_id)
         fmt = roll_format(rules)
         goal = "" if fmt and goal_ref in (None, "") else _word(goal_ref, "goal")
@@ -131,7 +141,7 @@ class CameraRolls:
         """The next settled roll throws `player`'s failed roll again: a Do-Over (`doover`) or a
         paid re-roll (`reroll`, with `returned` the completed goal paid back where the game pays
         with one): the same dice, so the same colours and count are expected."""
-        name = _word(player, "player")
+        name = _player(player)
         rules, seq, state = self.rules_state(game_id)
         verbs = again_verbs(rules)
         if not isinstance(verb, str) or verb not in verbs:

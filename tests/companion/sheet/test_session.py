@@ -112,3 +112,29 @@ def test_undo_amend_and_the_exports(session: Session) -> None:
     assert view.state["winner"] == "Ann" and view.state["ending"].startswith("Ann reached")
     record = session.export(game)
     assert '[Count "only 6"]' in record and "Ann: roll 6 1 1" in record and "amend" not in record
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "first", "goal", "dice", "line"),
+    [
+        (["Mary Jo", "Bo"], {"game": "sheet"}, None, None, "w5 w2", "Mary Jo: roll 5 2"),
+        (["Mary Ann", "Bo"], {}, "Mary Ann: goal red 6", "red", "r3 r3",
+         "Mary Ann: attempt red r3 r3"),
+    ],
+)  # fmt: skip
+def test_a_player_of_several_words_rolls_with_the_camera(
+    session: Session,
+    players: list[str],
+    options: dict[str, str],
+    first: str | None,
+    goal: str | None,
+    dice: str,
+    line: str,
+) -> None:
+    game = session.create_from_options(players, options).game_id
+    if first:
+        session.append(game, first)
+    session.declare_attempt(game, f" {players[0]} ", goal)
+    session.manual_roll(game, dice.replace("w", "white"))
+    session.accept_roll(game)
+    assert session.history(game)[-1].line == line
