@@ -17,8 +17,11 @@ function drawDice(state) {
   const dice = state.turn.dice;
   node.hidden = state.over || !dice.length;
   const kept = state.turn.kept.length ? `kept ${state.turn.kept.join(" ")}` : "";
-  node.replaceChildren(el("div", { class: "ov-roll-head" }, `${state.turn.player}'s dice ${kept}`),
-    el("div", { class: "ov-dice" }, ...diceFaces(dice, 96)));
+  const joker = state.turn.joker;
+  const parts = [el("div", { class: "ov-roll-head" }, `${state.turn.player}'s dice ${kept}`),
+    el("div", { class: "ov-dice" }, ...diceFaces(dice, 96))];
+  if (joker) parts.push(el("div", { class: "ov-last-bonus" }, `Five alike again${joker.bonus ? `: +${joker.bonus}` : ""}!`));
+  node.replaceChildren(...parts);
 }
 
 function drawLast(state) {
