@@ -9,8 +9,10 @@ a person accepts them (`companion.session.roll`). See docs/api.md.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -31,7 +33,7 @@ from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_gam
 from companion.session import amend
 from companion.session import rules as sr
 from companion.session.errors import FieldError
-from companion.session.games import GameChores, player_score
+from companion.session.games import GameChores, default_title, player_score
 from companion.session.roll import CameraRolls
 from companion.session.table import Table
 from companion.session.values import GameSummary, GameView, HistoryEntry, Step, version_token
@@ -43,6 +45,10 @@ NOTHING_TO_UNDO = "There is nothing to undo: no move of this game is left to tak
 NOTHING_TO_REDO = (
     "There is nothing to redo: redo brings back a move you undid, until a new move is played."
 )
+
+# NUL and the other control characters no text file holds, and the mark a browser puts in
+# place of bytes that are no UTF-8: a binary file read as text.
+_NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\ufffd]")
 
 
 def titled(header: Mapping[str, str], title: str) -> dict[str, str]:
@@ -99,6 +105,8 @@ class Session(CameraRolls, GameChores):
         """A new game; the rules check the header first (FieldError names a bad key)."""
         rules = find_game(game)
         full = self._checked_header(rules, header)
+        if title is None:
+            title = default_title(rules.name, full, date.today())
         return self.view(self.store.create_game(full, rules.name, title=title))
 
     def create_from_options(self, players: object, options: object) -> GameView:
@@ -116,13 +124,23 @@ class Session(CameraRolls, GameChores):
         and nothing is stored. Lines are kept in their canonical form."""
         if not isinstance(text, str) or not text.strip():
             raise FieldError("the record is empty", "record")
-        record = parse_record(text)
-        steps = list(replay_steps(text))  # first: names a bad line, or an unknown game
+        try:
+            record = parse_record(text)
+            steps = list(replay_steps(text))  # first: names a bad line, or an unknown game
+        except RecordError:
+            if _NOT_TEXT.search(text):  # a picture or a program, not a record with a bad line
+                raise FieldError(
+                    "this file is not a game record: it holds bytes no text has (a picture or "
+                    "a program?). A game record is plain text, as Export record writes it.",
+                    "record",
+                ) from None
+            raise
         rules = self._rules(record.header.get("Game", DEFAULT_GAME))
         lines = [sr.storable_line(rules.format_event(s.event), s.line) for s in steps]
         full = self._checked_header(rules, record.header)
         # One transaction: a refused line or a crash midway leaves no game behind.
-        game_id = self.store.create_game_with(full, rules.name, lines, source="import")
+        title = default_title(rules.name, full, date.today())
+        game_id = self.store.create_game_with(full, rules.name, lines, source="import", title=title)
         self.table.wake()
         return self.view(game_id)
 

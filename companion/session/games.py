@@ -4,8 +4,9 @@ handed back first, nothing deleted from the store) and start a rematch. Mixed in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import StoreValueError
@@ -26,6 +27,11 @@ GAME_NAMES = {
     "farkle": "Farkle",
     "sheet": "Score sheet",
 }
+
+# How a default title names a game ("RYB game of 2024-05-03"); others are capitalised.
+TITLE_NAMES = {"ryb": "RYB", "rgb": "RGB"}
+_DATE = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*")
+REMATCH = re.compile(r"^(.*) \(rematch(?: (\d+))?\)$")
 
 if TYPE_CHECKING:
     from companion.session.values import GameView
@@ -96,14 +102,16 @@ class GameChores:
         shown = rules.state_json(state)
         players = shown.get("players", [])
         last = events[-1].created_at if events else info.created_at
+        started = _played_at(info.header, _instant(info.created_at))
         facts = PlayFacts(
             game_id=info.id,
             game_name=GAME_NAMES.get(info.game, info.game),
             players=tuple(str(p.get("name")) for p in players),
             scores=tuple(player_score(p) for p in players),
             winner=rules.winner(state),
-            started_at=_instant(info.created_at),
-            last_move_at=_instant(last),
+            started_at=started,
+            # as long after the start as the moves were stored after the game was
+            last_move_at=started + (_instant(last) - _instant(info.created_at)),
             # optional in a game's state JSON: a shared win's players, lowest score wins
             winners=tuple(str(n) for n in shown.get("winners", ())),
             highest_wins=not shown.get("lowest_wins", False),
@@ -111,10 +119,43 @@ class GameChores:
         return play_file(facts)
 
     def rematch(self, game_id: str) -> GameView:
-        """A new game with the same players, seats and options (and a fresh title)."""
+        """A new game with the same players, seats and options: a game titled by the players
+        keeps its title, marked as the rematch; one titled by default gets today's."""
         info = self.store.get_game(game_id)
-        header = {k: v for k, v in info.header.items() if k.casefold() != "title"}
-        return self.create_game(header, info.game)
+        header = {k: v for k, v in info.header.items() if k.casefold() not in ("title", "date")}
+        named = any(k.casefold() == "title" for k in info.header) or not _is_default(info.title)
+        title = rematch_title(info.title)[:MAX_TITLE_CHARS] if named else None
+        return self.create_game(header, info.game, title=title)
+
+
+def header_date(header: Mapping[str, str]) -> date | None:
+    """The record's `[Date "2024-05-03"]` (also `2024.05.03`, PGN's way), None without one
+    or when it is no date."""
+    found = next((v for k, v in header.items() if k.casefold() == "date"), None)
+    match = _DATE.fullmatch(found) if found is not None else None
+    if match is None:
+        return None
+    try:
+        return date(int(match[1]), int(match[2]), int(match[3]))
+    except ValueError:
+        return None
+
+
+def default_title(game: str, header: Mapping[str, str], today: date) -> str | None:
+    """A title for a new game whose header has none: its game and the day it was played (the
+    record's Date, else today). None when the header has a title (the store keeps it)."""
+    if any(k.casefold() == "title" for k in header):
+        return None
+    played = header_date(header) or today
+    return f"{TITLE_NAMES.get(game, game.capitalize())} game of {played.isoformat()}"
+
+
+def rematch_title(title: str) -> str:
+    """`Friday at the club` -> `Friday at the club (rematch)` -> `... (rematch 2)`."""
+    match = REMATCH.match(title)
+    if match is None:
+        return f"{title} (rematch)"
+    return f"{match[1]} (rematch {int(match[2] or 1) + 1})"
 
 
 def _scores(rules: GameRules[Any, Any], state: Any) -> list[int | None]:
@@ -129,6 +170,17 @@ def player_score(player: Mapping[str, Any]) -> int | None:
 
 def _number(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _played_at(header: Mapping[str, str], created: datetime) -> datetime:
+    """When the game was played: the record's Date (an imported game) at the time of day it
+    was stored, else when it was stored."""
+    played = header_date(header)
+    return created if played is None else datetime.combine(played, created.timetz())
+
+
+def _is_default(title: str) -> bool:
+    return re.fullmatch(r"\S+ game of \d{4}-\d{2}-\d{2}", title) is not None
 
 
 def _instant(iso: str) -> datetime:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def test_delete_needs_the_games_id_and_hands_back_its_record(
     assert session.store.get_game(game).archived
 
 
-def test_rematch_keeps_players_and_options_not_the_title(
+def test_rematch_keeps_players_options_and_the_title_marked(
     client: FlaskClient, session: Session
 ) -> None:
     sent = {"players": ["Mary Ann", "Bo"], "options": {"rules": "lenient", "title": "Final"}}
@@ -62,7 +63,13 @@ def test_rematch_keeps_players_and_options_not_the_title(
         "Players": "Mary Ann, Bo",
         "Rules": "lenient",
     }
-    assert again["title"] != "Final"
+    # Issue 47 item 10: the rematch dropped the players' title.
+    assert again["title"] == "Final (rematch)"
+    third = client.post(f"/api/games/{again['id']}/rematch").get_json()
+    assert third["title"] == "Final (rematch 2)"
+    plain = session.create_from_options(["Al", "Bo"], {}).game_id
+    fresh = client.post(f"/api/games/{plain}/rematch").get_json()["title"]
+    assert fresh == f"RYB game of {date.today().isoformat()}"
 
 
 def test_the_score_timeline_follows_the_live_events(client: FlaskClient, session: Session) -> None:

@@ -96,7 +96,10 @@ def read_text(file: str) -> str:
     try:
         return Path(file).read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise InputFileError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise InputFileError(
+            f"{file} is not a game record: it is not UTF-8 text ({exc.reason} at byte "
+            f"{exc.start}; a record is plain text, as `dicetable export` writes it)"
+        ) from None
     except OSError as exc:
         raise InputFileError(f"cannot read {file}: {exc.strerror or exc}") from None
 

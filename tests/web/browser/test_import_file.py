@@ -51,7 +51,8 @@ def test_a_record_file_dropped_on_the_box(page: Any, dashboard: Dashboard) -> No
     ("name", "content", "words"),
     [
         ("big.ryb", b"x" * (1024 * 1024 + 1), "big.ryb is 1025 KB"),
-        ("photo.ryb", b"\x89PNG\r\n\x1a\n\x00\x00", "line 1"),
+        # Issue 47 item 10: a picture's bytes were echoed as garbled text, "line 1: '\ufffdPNG'".
+        ("photo.ryb", b"\x89PNG\r\n\x1a\n\x00\x00", "photo.ryb is not a game record"),
     ],
 )
 def test_a_file_that_is_no_record_is_refused_in_words(
@@ -63,4 +64,6 @@ def test_a_file_that_is_no_record_is_refused_in_words(
     )
     wait_until(page, "document.querySelector('#import-error').textContent !== ''")
     assert words in page.inner_text("#import-error")
+    assert "\ufffd" not in page.inner_text("#import-error")
+    assert page.input_value("#import-game textarea") == ""
     assert dashboard.session.list_games() == []

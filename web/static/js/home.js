@@ -107,6 +107,11 @@ async function importFile(file) {
     return;
   }
   const text = await file.text();
+  // A picture or a program read as text: say so, rather than show its bytes as garbled text.
+  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) {
+    importError.textContent = `${file.name} is not a game record: it is not a text file. A game record is plain text, as Export record writes it.`;
+    return;
+  }
   importForm.querySelector("textarea").value = text;
   await importText(text);
 }
