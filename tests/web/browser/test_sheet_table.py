@@ -171,6 +171,10 @@ def overlay_shows_the_totals(tab: Any, dashboard: Dashboard, game: str) -> None:
     )
     assert "20 → 37" in overlay.inner_text("#ov-roll")
     screenshot(overlay, "sheet-overlay", full_page=False)
+    overlay.goto(dashboard.url(f"/overlay?test=1&game=sheet&token={OVERLAY}"))
+    wait_until(overlay, "document.querySelector('#overlay').dataset.state === 'live'")
+    assert overlay.inner_text("#ov-turn") == "Round 3 (the last): Ben to play"
+    assert overlay.inner_text("#ov-leader") == "Ann: 53"
     overlay.close()
 
 

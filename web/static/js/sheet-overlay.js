@@ -9,7 +9,8 @@ const ROUNDS_SHOWN = 6;
 function drawTurn(state) {
   const node = part("ov-turn");
   if (state.winner) node.textContent = `${state.winner} ${state.winner.includes(" and ") ? "win" : "wins"}!`;
-  else node.textContent = `Round ${state.round}: ${state.turn} to play`;
+  // `ending` while the game goes on: a target reached or the last round, so this one ends it.
+  else node.textContent = `Round ${state.round}${state.ending ? " (the last)" : ""}: ${state.turn} to play`;
 }
 
 function drawPlayers(state) {
