@@ -22,7 +22,8 @@ tiny pips, so that a person reads every face (small dice are `smallboard`'s subj
 table family (trays and bowls included), under lamps that leave them their colours (not the
 held-out ones), seen by a sharp camera (noise, JPEG and vignetting, but no soft focus or shake:
 the faces are what these nights test). Kind k of `KINDS` uses seed + k, so one kind alone is
-the same night as in `--all`.
+the same night as in `--all`; `--nights N` writes N nights of each kind (`KIND-1`...), night n
+with seed + k + 8 (n - 1), and the logo kinds go through the logo shapes night by night.
 
     python -m models.render.odd_night OUT --all --throws 24 --seed 4300 --size 1280x720
 """
@@ -122,8 +123,9 @@ def table_maker(kind: str) -> TableMaker:
     return sharp
 
 
-def odd_set(rng: np.random.Generator, kind: str) -> tuple[DieStyle, ...]:
-    """One family's dice set of this kind: a look per colour, all from one mould."""
+def odd_set(rng: np.random.Generator, kind: str, logo: str | None = None) -> tuple[DieStyle, ...]:
+    """One family's dice set of this kind: a look per colour, all from one mould (for the logo
+    kinds with `logo`, or one drawn at random)."""
     check_kind(kind)
     pool = CLEAR_COLOURS if kind == "translucent" else SET_COLOURS
     count = int(rng.integers(2, len(pool) + 1))
@@ -131,7 +133,8 @@ def odd_set(rng: np.random.Generator, kind: str) -> tuple[DieStyle, ...]:
     mould = sample_style(rng, colours[0])
     if kind == "translucent":  # casino dice: sharp edges
         mould = replace(mould, corner=float(rng.uniform(0.03, 0.07)), big_one=1.0)
-    logo = LOGOS[int(rng.integers(len(LOGOS)))]
+    drawn = LOGOS[int(rng.integers(len(LOGOS)))]
+    logo = drawn if logo is None else logo
     looks = []
     for colour in colours:
         base = sample_style(rng, colour)
@@ -186,30 +189,53 @@ def _clear_tone(rng: np.random.Generator, colour: Colour) -> BGR:
     )
 
 
-def odd_dice(kind: str) -> DiceSet:
+def odd_dice(kind: str, logo: str | None = None) -> DiceSet:
     """A `board_night.DiceSet` for this kind: the night draws its set once, each throw picks
     its dice from it."""
     check_kind(kind)
 
     def dice(rng: np.random.Generator, cfg: SceneConfig) -> DiceLooks:
         del cfg
-        looks = odd_set(rng, kind)
+        looks = odd_set(rng, kind, logo)
         return lambda throw, count: [looks[int(throw.integers(len(looks)))] for _ in range(count)]
 
     return dice
 
 
-def draw_odd_night(kind: str, seed: int, throws: int, size: tuple[int, int]) -> Night:
-    """A night of this kind in memory (what `write_odd_night` writes)."""
-    return draw_night(seed, throws, night_config(kind, *size), table_maker(kind), odd_dice(kind))
+def night_seed(seed: int, kind: str, index: int = 0) -> int:
+    """Night `index` (from 0) of a kind: seed + k + index x len(KINDS), no two nights alike."""
+    return seed + KINDS.index(check_kind(kind)) + len(KINDS) * index
+
+
+def night_logo(kind: str, index: int = 0) -> str:
+    """Night after night of a logo kind goes through every logo shape (logo1 starts one on)."""
+    return LOGOS[(KINDS.index(check_kind(kind)) + index) % len(LOGOS)]
+
+
+def draw_odd_night(
+    kind: str, seed: int, throws: int, size: tuple[int, int], index: int = 0
+) -> Night:
+    """Night `index` of this kind in memory (what `write_odd_night` writes)."""
+    return draw_night(
+        night_seed(seed, kind, index),
+        throws,
+        night_config(kind, *size),
+        table_maker(kind),
+        odd_dice(kind, night_logo(kind, index)),
+    )
 
 
 def write_odd_night(
-    out: Path, kind: str, seed: int, throws: int, size: tuple[int, int]
+    out: Path, kind: str, seed: int, throws: int, size: tuple[int, int], index: int = 0
 ) -> WrittenSet:
-    """A night of this kind into `out` (which must not hold a set yet)."""
+    """Night `index` of this kind into `out` (which must not hold a set yet)."""
     return write_night(
-        out, seed, throws, night_config(kind, *size), table_maker(kind), odd_dice(kind)
+        out,
+        night_seed(seed, kind, index),
+        throws,
+        night_config(kind, *size),
+        table_maker(kind),
+        odd_dice(kind, night_logo(kind, index)),
     )
 
 
@@ -222,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", choices=KINDS, action="append", help="a kind (repeatable)")
     parser.add_argument("--all", action="store_true", help="every kind, one folder each")
     parser.add_argument("--throws", type=whole(1, 10_000), default=24, help="photos a night")
+    parser.add_argument(
+        "--nights", type=whole(1, 100), default=1, help="nights of each kind (KIND-1, KIND-2...)"
+    )
     parser.add_argument("--seed", type=whole(0), default=4300, help="kind k uses seed + k")
     parser.add_argument("--size", type=frame_size(320, 4096), default=(1280, 720), help="WxH")
     args = parser.parse_args(argv)
@@ -229,15 +258,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name the nights: --kind KIND (one or more) or --all, not both")
     kinds = KINDS if args.all else tuple(dict.fromkeys(args.kind))
     for kind in kinds:
-        folder = args.out / kind
-        try:
-            night = write_odd_night(
-                folder, kind, args.seed + KINDS.index(kind), args.throws, args.size
-            )
-        except FileExistsError as err:
-            print(f"error: {err}", file=sys.stderr)
-            return 2
-        print(f"{folder}: {night.images} photos, {night.boxes} dice labelled", flush=True)
+        for index in range(args.nights):
+            folder = args.out / (kind if args.nights == 1 else f"{kind}-{index + 1}")
+            try:
+                night = write_odd_night(folder, kind, args.seed, args.throws, args.size, index)
+            except FileExistsError as err:
+                print(f"error: {err}", file=sys.stderr)
+                return 2
+            print(f"{folder}: {night.images} photos, {night.boxes} dice labelled", flush=True)
     return 0
 
 

@@ -17,7 +17,7 @@ from models.render.board_night import DiceLooks, draw_night
 from models.render.board_night import main as board_main
 from models.render.face import face_texture
 from models.render.odd_faces import LOGOS, check_odd
-from models.render.odd_night import KINDS, draw_odd_night, main, odd_set
+from models.render.odd_night import KINDS, draw_odd_night, main, night_logo, odd_set
 from models.render.palette import DieStyle
 from models.render.values import DieLabel, RenderedScene
 from vision.types import Colour
@@ -171,6 +171,18 @@ def test_the_command_writes_one_night_per_kind(tmp_path: Path) -> None:
     assert same == (tmp_path / "numerals" / "labels" / "0001.txt").read_text()
 
 
+def test_more_nights_of_a_kind_are_other_tables_and_go_through_the_logos(tmp_path: Path) -> None:
+    args = [str(tmp_path), "--kind", "logo6", "--nights", "2", "--throws", "1"]
+    assert main([*args, "--size", "480x320"]) == 0
+    first, second = ((tmp_path / f"logo6-{n}" / "empty.png").read_bytes() for n in (1, 2))
+    assert first != second
+    for kind in ("logo6", "logo1"):
+        assert {night_logo(kind, n) for n in range(len(LOGOS))} == set(LOGOS)
+    assert night_logo("logo6") != night_logo("logo1")
+    looks = odd_set(np.random.default_rng(2), "logo1", "swirl")
+    assert {(s.logo, s.logo_on) for s in looks} == {("swirl", 1)}
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -178,6 +190,7 @@ def test_the_command_writes_one_night_per_kind(tmp_path: Path) -> None:
         (["--all", "--kind", "stars"], "--kind KIND (one or more) or --all"),
         (["--kind", "hearts"], "invalid choice: 'hearts'"),
         (["--all", "--throws", "0"], "must be 1..10000, got 0"),
+        (["--all", "--nights", "0"], "must be 1..100, got 0"),
         (["--all", "--size", "100x100"], "each side must be 320..4096"),
     ],
 )
