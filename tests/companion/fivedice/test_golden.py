@@ -1,6 +1,7 @@
 """Whole five-dice games in tests/companion/golden/*.fivedice replay to the `.json` beside them
-and to every box, bonus and total worked out by hand below; records with a bad line are refused
-whole, naming the line and why, with the stored game unchanged.
+and to every box, bonus and total worked out by hand below; the records in
+golden/fivedice-refused/ are refused whole at the line and for the reason their first line gives,
+and that line appended to the stored game leaves it as it was.
 
 Regenerate the `.json` after a deliberate change: `DICETABLE_REGEN_GOLDEN=1 python -m pytest
 <this file>`, then review the diff.
@@ -16,7 +17,7 @@ import pytest
 
 from companion.cli import main
 from companion.errors import InvalidEventError, RecordError
-from companion.exports.record import replay
+from companion.exports.record import parse_record, replay
 from companion.games.fivedice import Box, format_event, state_json
 from companion.session import Session
 from tests.companion.golden_support import assert_export_replays, assert_matches_golden
@@ -30,11 +31,14 @@ SHEETS = {
         "Ann": ((3, 8, 9, 20, 20, 24, 27, 14, 25, 30, 40, 50, 19), (84, 35, 200, 524)),
         "Ben": ((1, 4, 15, 8, 10, 12, 23, 25, 25, 30, 40, 0, 17), (50, 0, 0, 210)),
     },
+    "fivedice-jokers": {
+        "Di": ((5, 10, 15, 0, 25, 30, 10, 25, 25, 0, 40, 0, 15), (85, 35, 0, 235)),
+    },
     "fivedice-solo": {
         "Cy": ((3, 10, 12, 12, 20, 0, 18, 27, 25, 30, 40, 50, 22), (57, 0, 300, 569)),
     },
 }
-WINNERS = {"fivedice-two": "Ann", "fivedice-solo": "Cy"}
+WINNERS = {"fivedice-two": "Ann", "fivedice-solo": "Cy", "fivedice-jokers": "Di"}
 
 
 def played(path: Path) -> dict[str, Any]:
@@ -69,42 +73,53 @@ def test_golden_game_exports_and_replays_to_the_same_state(path: Path) -> None:
     assert_export_replays(path, format_event)
 
 
-HEAD = '[Game "fivedice"]\n[Players "Ann, Ben"]\n'
-BAD = [
-    ("Ann: roll 4 4 4 4 4\nAnn: score chance 20\n", 4,
-     "Ann: score chance 20", "Ann cannot score"),  # fine: five-kind open, no joker
-    ("Ann: roll 1 2 3 4 5\nAnn: score large-straight 30\n", 4,
-     "Ann: score large-straight 30",
-     "1 2 3 4 5 scores 40 in Large straight, not 30 (1 2 3 4 5 in a row: a large straight "
-     "scores 40)"),
-    ("Ann: roll 1 2 3 4 5\nAnn: keep 1 2 3 4\nAnn: roll 1 2 3 4 6\nAnn: keep 1 2 3 6\n"
-     "Ann: roll 1 2 3 4 4\n", 7, "Ann: roll 1 2 3 4 4",
-     "Ann kept 1 2 3 6 aside, so they must lie among the five; 1 2 3 4 4 has no 6"),
-    ("Ann: roll 1 2 3 4 5\nAnn: keep 1 2 6\n", 4, "Ann: keep 1 2 6",
-     "Ann's dice show 1 2 3 4 5: no 6 to keep"),
-    ("Ann: roll 1 2 3 4 5\nAnn: score chance\nAnn: roll 1 1 1 1 1\n", 5,
-     "Ann: roll 1 1 1 1 1", "it is Ben's turn, not Ann's"),
-    ("Ann: roll 1 2 3 4 5 6\n", 3, "Ann: roll 1 2 3 4 5 6", "a throw lists all 5 dice, got 6"),
-    ("Ann: roll 6 6 6 6 6\nAnn: score five-kind\nBen: roll 1 2 3 4 5\nBen: score chance\n"
-     "Ann: roll 6 6 6 6 6\nAnn: score full-house\n", 8, "Ann: score full-house",
-     "Ann cannot score 6 6 6 6 6 in Full house: the joker rule: five 6s must go in Sixes while "
-     "it is open"),
-]  # fmt: skip
+REFUSED = sorted((GOLDEN / "fivedice-refused").glob("*.fivedice"))
 
 
-@pytest.mark.parametrize(("body", "line_no", "raw", "why"), BAD[1:])
-def test_a_bad_record_is_refused_naming_the_line_and_why(
-    body: str, line_no: int, raw: str, why: str
-) -> None:
+def refusal(path: Path) -> tuple[int, str]:
+    """The line number and reason a refused record's first line gives (`# refused: N: why`)."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    line_no, _, reason = first.removeprefix("# refused: ").partition(": ")
+    return int(line_no), reason
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=[p.stem for p in REFUSED])
+def test_a_bad_record_is_refused_whole_naming_the_line_and_why(path: Path, tmp_path: Path) -> None:
+    line_no, reason = refusal(path)
+    text = path.read_text(encoding="utf-8")
     with pytest.raises(RecordError) as refused:
-        replay(HEAD + body)
-    assert (refused.value.line_no, refused.value.line) == (line_no, raw)
-    assert refused.value.reason.startswith(why)
+        replay(text)
+    assert (refused.value.line_no, refused.value.line) == (line_no, text.splitlines()[line_no - 1])
+    assert reason in str(refused.value)
+    with Session.open(tmp_path) as session:
+        with pytest.raises(RecordError):
+            session.import_record(text)
+        assert session.list_games() == []  # nothing half-stored
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=[p.stem for p in REFUSED])
+def test_the_refused_line_appended_leaves_the_game_as_it_was(path: Path, tmp_path: Path) -> None:
+    line_no, reason = refusal(path)
+    record = parse_record(path.read_text(encoding="utf-8"))
+    before = [str(r) for r in record.lines if r.line_no < line_no]
+    bad = [str(r) for r in record.lines if r.line_no == line_no]
+    if not bad:
+        return  # the header is refused: there is no game to append to (checked above)
+    with Session.open(tmp_path) as session:
+        game = session.create_game(record.header, "fivedice").game_id
+        for line in before:
+            session.append(game, line)
+        stored = session.view(game)
+        with pytest.raises((RecordError, InvalidEventError)) as refused:
+            session.append(game, bad[0])
+        assert reason in str(refused.value)
+        after = session.view(game)
+        assert (after.state, after.seq) == (stored.state, stored.seq)
 
 
 def test_five_alike_with_the_box_open_may_go_anywhere() -> None:
-    state = state_json(replay(HEAD + BAD[0][0]))
-    assert state["players"][0]["boxes"]["chance"] == 20
+    text = '[Game "fivedice"]\n[Players "Ann"]\nAnn: roll 4 4 4 4 4\nAnn: score chance 20\n'
+    assert state_json(replay(text))["players"][0]["boxes"]["chance"] == 20
 
 
 def test_an_import_with_a_bad_line_stores_nothing(tmp_path: Path) -> None:
