@@ -122,12 +122,24 @@ def test_a_sheet_played_from_its_page(page: Any, dashboard: Dashboard) -> None:
         "Dice",
         "Mean",
     ]
+    amend_bens_first_roll(tab)
     act(tab, lambda: tab.click("#end-game"))
     assert tab.inner_text("#winner") == "Ben wins!"
     assert tab.inner_text("#sheet-ending") == "The table ended the game after round 2."
     assert not tab.is_visible("#camera-roll")
     screenshot(tab, "sheet-table-wide", full_page=False)
     overlay_shows_the_totals(tab, dashboard, game.game_id)
+
+
+def amend_bens_first_roll(tab: Any) -> None:
+    """The history's amend corrects a roll typed wrong: the sheet and the totals follow."""
+    tab.click("#history [data-amend='2']")
+    field = tab.locator("#history li[data-seq='2'] .amend-form input")
+    assert field.input_value() == "Ben: roll 6 6 5"
+    field.fill("Ben: roll 6 6 6")
+    act(tab, lambda: tab.click("#history li[data-seq='2'] .amend-form button[type=submit]"))
+    assert total(tab, "Ben") == "38"
+    assert tab.inner_text("#sheet-grid td[data-player=Ben][data-round='1'] .cell-points") == "18"
 
 
 def kid_view_adds_it_up(tab: Any, dashboard: Dashboard, game: str) -> None:
@@ -164,12 +176,12 @@ def overlay_shows_the_totals(tab: Any, dashboard: Dashboard, game: str) -> None:
     assert overlay.inner_text("#ov-turn") == "Ben wins!"
     leader = overlay.locator("#ov-players .ov-player.leader")
     assert leader.count() == 1 and leader.get_attribute("data-player") == "Ben"
-    assert "37" in leader.inner_text()
-    assert overlay.inner_text("#ov-leader") == "Ben: 37"
+    assert "38" in leader.inner_text()
+    assert overlay.inner_text("#ov-leader") == "Ben: 38"
     assert "Round 2" in overlay.inner_text("#ov-rounds") and "Ben 20" in overlay.inner_text(
         "#ov-rounds"
     )
-    assert "20 → 37" in overlay.inner_text("#ov-roll")
+    assert "20 → 38" in overlay.inner_text("#ov-roll")
     screenshot(overlay, "sheet-overlay", full_page=False)
     overlay.goto(dashboard.url(f"/overlay?test=1&game=sheet&token={OVERLAY}"))
     wait_until(overlay, "document.querySelector('#overlay').dataset.state === 'live'")
@@ -226,3 +238,18 @@ def test_the_form_takes_any_target_and_names_a_bad_one(page: Any, dashboard: Das
     rules = page.inner_text("#sheet-rules")
     assert "The lowest total wins." in rules and "A total of 61 or more" in rules
     assert "12 rounds." in rules
+
+
+def test_the_kid_view_counts_dice_of_a_kind(page: Any, dashboard: Dashboard) -> None:
+    """Counting 6s: each 6 says it is worth 1, the other dice that they do not count."""
+    game = dashboard.session.create_from_options(["Ann"], {"game": "sheet", "count": "dice 6"})
+    dashboard.session.append(game.game_id, "Ann: roll 6 2 6")
+    page.goto(dashboard.url(f"/games/{game.game_id}/kid"))
+    wait_until(page, "document.querySelector('#kid-view').dataset.state === 'roll'")
+    captions = page.locator("#kid-dice figcaption").all_inner_texts()
+    assert captions == ["a 6: 1", "2: does not count", "a 6: 1"]
+    assert page.inner_text("#step-text") == "1"
+    page.click("#next-step")
+    assert page.inner_text("#step-text") == "1 + 1 = 2"
+    page.click("#next-step")
+    assert page.inner_text("#step-text") == "Ann: 2 points, 2 in all"

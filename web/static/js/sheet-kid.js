@@ -28,12 +28,15 @@ export function sheetSteps(last) {
 
 function drawStep(step) {
   const last = steps.last;
+  // "dice 6": each 6 is worth 1, so the die says so rather than its pips.
+  const each = steps.count.startsWith("dice");
+  const caption = (pips, counts) => (!counts ? `${pips}: does not count` : each ? `a ${pips}: 1` : String(pips));
   part("kid-who").textContent = last.dice ? `${last.player} rolled` : `${last.player} wrote a score`;
   const lit = new Set(step.lit);
   part("kid-dice").replaceChildren(...(last.dice || []).map((pips, k) => {
     const counts = last.counted[k];
     return el("figure", { class: `kid-die${lit.has(k) ? " lit" : ""}${counts ? "" : " skip"}`, "data-die": k + 1 },
-      dieFace("white", pips, 150), el("figcaption", {}, counts ? String(pips) : `${pips}: does not count`));
+      dieFace("white", pips, 150), el("figcaption", {}, caption(pips, counts)));
   }));
   part("step-text").textContent = step.text;
 }
@@ -44,6 +47,7 @@ function show(view) {
   if (next === key) return;
   key = next;
   steps.last = last;
+  steps.count = view.state.options.count;
   steps.start(sheetSteps(last));
   if (!steps.list.length) {
     showNothing(root, "Roll the dice!");
