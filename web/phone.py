@@ -126,12 +126,13 @@ class PhoneDesk:
                 if key and link.sender is not None and now - link.sender.seen < self._hold_s
             )
 
-    def status(self, key: str) -> dict[str, Any]:
-        """What a camera page asks before it sends: who sends now, the camera, the last roll."""
+    def status(self, key: str, device: str | None = None) -> dict[str, Any]:
+        """What a camera page asks before it sends: who sends now (`sending`: `device` does, a
+        page reloaded on the phone filming), the camera, the last roll."""
         self._check_table(key)
         with self._lock:
             link = self._links.get(key)
-            return self._answer(key, link, None)
+            return self._answer(key, link, device)
 
     def push(
         self, key: str, device: str, label: str | None, data: bytes, *, takeover: bool

@@ -204,6 +204,8 @@ def test_one_phone_per_table_and_a_second_may_take_over(client: FlaskClient, gam
     assert body(busy)["sender"]["label"] == "Ann's phone"
     seen = body(client.get(f"/api/games/{game}/camera/phone", headers=control(**PHONE_B)))
     assert seen["sender"]["label"] == "Ann's phone" and seen["sending"] is False
+    itself = body(client.get(f"/api/games/{game}/camera/phone", headers=control(**PHONE_A)))
+    assert itself["sending"] is True  # Ann's page, reloaded, is still the table's camera
     taken = send(client, game, jpeg(), control(**PHONE_B), takeover=True)
     assert taken.status_code == 200 and body(taken)["sending"] is True
     told = send(client, game, jpeg(), control(**PHONE_A))

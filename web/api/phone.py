@@ -52,8 +52,9 @@ def _refused(exc: PhoneRefusedError) -> ApiError:
 
 
 def _status(key: str) -> Response:
+    device = request.headers.get("X-Phone-Device", "")
     try:
-        return view_response(_desk().status(key))
+        return view_response(_desk().status(key, device if DEVICE_RE.fullmatch(device) else None))
     except PhoneRefusedError as exc:
         raise _refused(exc) from None
 

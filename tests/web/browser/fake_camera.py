@@ -29,10 +29,18 @@ def write_y4m(path: Path, frames: Sequence[Image], fps: int) -> Path:
 
 def demo_frames(start_s: float, end_s: float, fps: int, size_wh: tuple[int, int]) -> list[Image]:
     """The demo recording from `start_s` to `end_s`, at `fps`, scaled to `size_wh`."""
-    capture = cv2.VideoCapture(str(DEMO_VIDEO))
+    return video_frames(DEMO_VIDEO, start_s, end_s, fps, size_wh)
+
+
+def video_frames(
+    video: Path, start_s: float, end_s: float, fps: int, size_wh: tuple[int, int]
+) -> list[Image]:
+    """`video` from `start_s` to `end_s` (or its end), at `fps`, scaled to `size_wh`."""
+    capture = cv2.VideoCapture(str(video))
     native = capture.get(cv2.CAP_PROP_FPS) or 30.0
-    count = round((end_s - start_s) * fps)
-    wanted = [round(start_s * native + k * native / fps) for k in range(count)]
+    length_s = capture.get(cv2.CAP_PROP_FRAME_COUNT) / native
+    count = round((min(end_s, length_s) - start_s) * fps)
+    wanted = [round(start_s * native + k * native / fps) for k in range(max(count, 0))]
     found: list[Image] = []
     index = 0
     while wanted and index <= wanted[-1]:

@@ -302,7 +302,16 @@ startButton.addEventListener("click", () => { state.takeover = false; begin(); }
 takeoverButton.addEventListener("click", () => { state.takeover = true; begin(); });
 stopButton.addEventListener("click", stop);
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && state.sending) keepAwake();
+  if (document.visibilityState !== "visible" || !state.sending) return;
+  // A phone that hid the page may have ended its camera: ask for it again.
+  const track = state.stream && state.stream.getVideoTracks()[0];
+  if (!track || track.readyState === "ended") {
+    halt();
+    state.stream = null;
+    openCamera();
+  } else {
+    keepAwake();
+  }
 });
 window.addEventListener("pagehide", () => {
   if (state.sending) {
