@@ -186,3 +186,20 @@ def test_refusals_are_said_in_words_and_change_nothing(page: Any, dashboard: Das
         "document.querySelector('#throw-form input[name=die5]').validity.rangeOverflow"
     )
     assert lines(dashboard, game) == ["Ann: roll 1 1 3 4 5"]
+
+
+def test_a_game_started_from_the_start_page(page: Any, dashboard: Dashboard) -> None:
+    """The first game's step 1 (docs/rules-fivedice.md): choose the game, one player, start."""
+    page.goto(dashboard.url("/"))
+    page.wait_for_selector("#player-names input")
+    page.select_option("#game", "fivedice")
+    while page.locator("#player-names input").count() > 1:
+        page.click("#remove-player")  # one plays alone
+    page.locator("#player-names input").nth(0).fill("Cy")
+    page.click("#start-game")
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector("#fd-sheet table")
+    assert "Cy's turn · round 1 of 13 · no throw yet" in page.inner_text("#fd-status")
+    typed_throw(page, 2, 3, 4, 5, 6)
+    act(page, lambda: page.click("#fd-choices [data-box=large-straight]"))
+    assert page.inner_text("#fd-sheet tr.fd-total td") == "40"
