@@ -24,6 +24,10 @@ class Conn(Protocol):
 
     def execute(self, sql: str, params: Sequence[Any] = ..., /) -> Cursor: ...
 
+    def executemany(self, sql: str, params: Sequence[Sequence[Any]], /) -> Any:
+        """One statement for many rows (PostgreSQL sends them in one round trip)."""
+        ...
+
 
 # Told (game id, what happened) after a write to that game commits, in whatever process wrote.
 ChangeListener = Callable[[str, str], None]

@@ -62,6 +62,11 @@ class _PgConn:
         cursor: Cursor = self._conn.execute(_pg_sql(sql), params)
         return cursor
 
+    def executemany(self, sql: str, params: Sequence[Sequence[Any]], /) -> None:
+        # psycopg 3 pipelines executemany: one round trip for the lot, not one a row.
+        with self._conn.cursor() as cursor:
+            cursor.executemany(_pg_sql(sql), params)
+
 
 class _Pool:
     """A few open connections, shared by the threads of one process (a forked child makes its
