@@ -1,23 +1,56 @@
 #!/usr/bin/env bash
 # Time the reader of each git revision named against the working tree's, alternating runs of
 # `dicetable bench` on this machine, so that a busy or slower machine weighs on every side alike:
-#   scripts/bench_against.sh REV [REV ...]     (rounds: ROUNDS, default 4)
-# Each revision runs from a temporary worktree with its own models and this tree's .venv.
+#   scripts/bench_against.sh [--dice N] [--their-dice M] REV [REV ...]   (rounds: ROUNDS, default 4)
+# --dice: dice a rendered frame holds for this tree, --their-dice: for the revisions (both 12
+# unless given), so "36 dice now against 12 at f740a4f" is one run:
+#   scripts/bench_against.sh --dice 36 --their-dice 12 f740a4f
+# Each revision runs from a temporary worktree with its own models and this tree's .venv. The
+# last lines are each side's mean over the rounds and this tree's ratio to each revision.
 source "$(dirname "$0")/_venv.sh" ""
-[ $# -ge 1 ] || { echo "usage: scripts/bench_against.sh REV [REV ...]" >&2; exit 2; }
+usage="usage: scripts/bench_against.sh [--dice N] [--their-dice M] REV [REV ...]"
+mine=12 theirs=12
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dice) mine="${2:-}"; shift 2 || { echo "$usage" >&2; exit 2; } ;;
+        --their-dice) theirs="${2:-}"; shift 2 || { echo "$usage" >&2; exit 2; } ;;
+        -*) echo "$usage" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
+for n in "$mine" "$theirs"; do
+    [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -le 60 ] \
+        || { echo "dice a frame must be a whole number from 0 to 60, got '$n'" >&2; exit 2; }
+done
+[ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'for d in "$work"/*/; do git worktree remove --force "$d" >/dev/null 2>&1; done; rm -rf "$work"' EXIT
 for rev in "$@"; do
     git worktree add --detach --force "$work/$rev" "$rev" >/dev/null 2>&1 \
         || { echo "no revision $rev" >&2; exit 2; }
 done
-echo "revision        ms a frame: mean, p95 (dicetable bench, $(nproc) cores)"
+# One line per run: the side, then its total mean and p95 in ms a frame.
+runs="$work/runs.txt"
+echo "side                      ms a frame: mean, p95 (dicetable bench, $(nproc) cores)"
 for round in $(seq "${ROUNDS:-4}"); do
     for rev in "$@"; do
-        printf '%-14s' "$rev"
-        (cd "$work/$rev" && PYTHONPATH="$work/$rev" "$here/.venv/bin/python" -m companion.cli bench \
-            | grep '^total' | cut -c11-)
+        side="$rev, $theirs dice"
+        figures=$(cd "$work/$rev" && PYTHONPATH="$work/$rev" "$here/.venv/bin/python" \
+            -m companion.cli bench --dice "$theirs" | grep '^total' | cut -c11-)
+        printf '%-26s%s\n' "$side" "$figures"
+        echo "$side|$figures" >> "$runs"
     done
-    printf '%-14s' "this tree"
-    dicetable bench | grep '^total' | cut -c11-
+    side="this tree, $mine dice"
+    figures=$(dicetable bench --dice "$mine" | grep '^total' | cut -c11-)
+    printf '%-26s%s\n' "$side" "$figures"
+    echo "$side|$figures" >> "$runs"
 done
+awk -F'|' '
+    { split($2, f, " "); sum[$1] += f[1]; n[$1] += 1; if (!($1 in seen)) { order[++k] = $1; seen[$1] = 1 } }
+    END {
+        print "mean over the rounds:"
+        for (i = 1; i <= k; i++) printf "  %-24s %8.2f ms\n", order[i], sum[order[i]] / n[order[i]]
+        here = order[k]
+        for (i = 1; i < k; i++)
+            printf "  %s / %s: %.2f\n", here, order[i], (sum[here] / n[here]) / (sum[order[i]] / n[order[i]])
+    }' "$runs"

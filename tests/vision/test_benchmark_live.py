@@ -32,3 +32,11 @@ def test_a_video_without_sidecar_reports_no_right_or_wrong() -> None:
     lines = bench(RollTiming(2000.0, 120.0, RED4, None)).lines()
     assert "  at   2.00 s: delay  120.0 ms" in lines
     assert RollTiming(2000.0, 120.0, RED4, None).correct is False
+
+
+def test_the_cost_of_a_still_picture_and_a_moving_one_each_have_a_line() -> None:
+    lines = LiveBench(
+        "demo.mp4", 4, (1280, 720), 1.0, {}, (), 0, still_ms=(10.0, 20.0), moving_ms=(40.0,)
+    ).lines()
+    assert "  still picture:   15.00 ms per frame processed (2 frames)" in lines
+    assert "  moving picture:   40.00 ms per frame processed (1 frames)" in lines

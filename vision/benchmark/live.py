@@ -42,6 +42,10 @@ class LiveBench:
     stage_ms: dict[str, float]
     rolls: tuple[RollTiming, ...]
     throws: int
+    # Processing cost per frame where the picture held still, and where it moved (the
+    # pipeline's own motion measure decides): the cost of a still table and of a tumbling one.
+    still_ms: tuple[float, ...] = ()
+    moving_ms: tuple[float, ...] = ()
 
     @property
     def fps(self) -> float:
@@ -51,6 +55,11 @@ class LiveBench:
         w, h = self.frame_size
         out = [f"live path on {self.video}: {self.frames} frames of {w}x{h}"]
         out += [f"  {stage:<8} {ms:7.2f} ms per frame" for stage, ms in self.stage_ms.items()]
+        out += [
+            _cost_line(what, ms)
+            for what, ms in (("still picture", self.still_ms), ("moving picture", self.moving_ms))
+            if ms
+        ]
         out.append(f"  end-to-end frames per second: {self.fps:.1f}")
         out.append(f"rolls emitted: {len(self.rolls)} for {self.throws} throws")
         for r in self.rolls:
@@ -60,6 +69,11 @@ class LiveBench:
             flag = ", flagged unsure" if r.flagged else ""
             out.append(f"  at {r.t_ms / 1000:6.2f} s: delay {r.delay_ms:6.1f} ms{mark}{flag}")
         return out + _delay_lines(self.rolls)
+
+
+def _cost_line(what: str, ms: tuple[float, ...]) -> str:
+    mean = sum(ms) / len(ms)
+    return f"  {what}: {mean:7.2f} ms per frame processed ({len(ms)} frames)"
 
 
 def _delay_lines(rolls: tuple[RollTiming, ...]) -> list[str]:
@@ -87,6 +101,8 @@ def bench_live(video: Path, reader: Reader, settle: SettleConfig | None = None) 
     pipeline = LivePipeline(source, reader, LiveConfig(settle=settle) if settle else None)
     rolls: list[tuple[SettledRoll, float]] = []
     totals = {"decode": 0.0, "process": 0.0}
+    still: list[float] = []
+    moving: list[float] = []
     frames = 0
     size = (0, 0)
     source.open()
@@ -103,16 +119,27 @@ def bench_live(video: Path, reader: Reader, settle: SettleConfig | None = None) 
             totals["decode"] += (t1 - t0) * 1000
             totals["process"] += (t2 - t1) * 1000
             frames += 1
+            (moving if pipeline.still_view(0.0) is None else still).append((t2 - t1) * 1000)
             size = frame.size_wh
             if isinstance(event, SettledRoll):
                 rolls.append((event, (t2 - t1) * 1000))
     finally:
         source.close()
     seconds = time.perf_counter() - start
-    still = _sidecar(video)
-    timings = tuple(_timing(roll, ms, still) for roll, ms in rolls)
+    sidecar = _sidecar(video)
+    timings = tuple(_timing(roll, ms, sidecar) for roll, ms in rolls)
     stage_ms = {k: v / max(frames, 1) for k, v in totals.items()}
-    return LiveBench(video.name, frames, size, seconds, stage_ms, timings, len(still))
+    return LiveBench(
+        video.name,
+        frames,
+        size,
+        seconds,
+        stage_ms,
+        timings,
+        len(sidecar),
+        tuple(still),
+        tuple(moving),
+    )
 
 
 def _timing(roll: SettledRoll, process_ms: float, still: list[dict[str, object]]) -> RollTiming:

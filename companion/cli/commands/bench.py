@@ -20,6 +20,7 @@ from vision.arguments import frame_size, whole
 # line does not import the renderer: its dice of 40 to 90 pixels need 150 on the shorter side.
 MIN_SIDE, MAX_SIDE, MAX_DICE = 150, 4096, 60
 DIE_PX = (40.0, 90.0)
+DEFAULT_DICE = 12
 
 
 def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
@@ -28,7 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         "--frames", type=whole(1, 1000), default=20, help="distinct frames to render"
     )
     parser.add_argument("--repeats", type=whole(1, 100), default=3)
-    parser.add_argument("--dice", type=whole(0, MAX_DICE), default=12)
+    parser.add_argument(
+        "--dice",
+        type=whole(0, MAX_DICE),
+        help=f"dice on each rendered frame (default {DEFAULT_DICE}); with --live, time the live "
+        "path at a rendered table of that many dice, held still and tumbling",
+    )
     parser.add_argument(
         "--size",
         type=frame_size(MIN_SIDE, MAX_SIDE),
@@ -72,6 +78,8 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from vision.benchmark.stages import bench
 
+    if args.live is not None and args.dice is not None:
+        return _live_table(args)
     if args.live is not None:
         return _live(args)
     if args.phone is not None:
@@ -98,6 +106,21 @@ def _live(args: argparse.Namespace) -> int:
     if not video.is_file():
         raise SystemExit(f"dicetable bench: no video file {video}")
     result = bench_live(video, _reader(args.reader, args.threads, game=True))
+    print("\n".join(result.lines()))
+    return 0
+
+
+def _live_table(args: argparse.Namespace) -> int:
+    from vision.benchmark.table import bench_table, noisy
+
+    if args.live != "demo":
+        raise SystemExit("dicetable bench: --live with --dice renders its table; give no video")
+    scenes = _rendered(args)
+    rng = np.random.default_rng(args.seed)
+    still = [noisy(scenes[0], rng) for _ in range(args.frames)]
+    result = bench_table(
+        lambda: _reader(args.reader, args.threads, game=True), still, scenes, args.dice
+    )
     print("\n".join(result.lines()))
     return 0
 
@@ -166,10 +189,11 @@ def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:
     from models.render import SceneConfig, render_scene
 
     width, height = args.size
+    dice = DEFAULT_DICE if args.dice is None else args.dice
     cfg = SceneConfig(
         width=width,
         height=height,
-        dice_count=(args.dice, args.dice),
+        dice_count=(dice, dice),
         die_px=DIE_PX,
         hands=0.0,
     )
