@@ -56,22 +56,32 @@ def face(word: str, what: str) -> int:
     return int(word)
 
 
+def _faces(args: list[str]) -> list[str]:
+    """Dice written together (`44415`) as one word each, as players type them."""
+    out: list[str] = []
+    for word in args:
+        together = len(word) > 1 and all(c in "123456" for c in word)
+        out.extend(word if together else [word])
+    return out
+
+
 def _roll(player: str, args: list[str]) -> Roll:
     if "keep" in (a.lower() for a in args):
         raise RecordError(
             f"dice kept aside go on a line of their own before the throw: `{player}: keep 4 4`, "
             f"then `{player}: roll 4 4 D D D`"
         )
-    dice = tuple(face(w, f"die {k}") for k, w in enumerate(args, start=1))
+    dice = tuple(face(w, f"die {k}") for k, w in enumerate(_faces(args), start=1))
     if len(dice) != DICE:
         raise RecordError(f"a throw lists all {DICE} dice, got {len(dice)}; usage: {ROLL_USAGE}")
     return Roll(player, dice)
 
 
 def _keep(player: str, args: list[str]) -> Keep:
-    if len(args) >= DICE:
+    faces = _faces(args)
+    if len(faces) >= DICE:
         raise RecordError(f"keep names at most {DICE - 1} dice; usage: {KEEP_USAGE}")
-    return Keep(player, tuple(face(w, "a kept die") for w in args))
+    return Keep(player, tuple(face(w, "a kept die") for w in faces))
 
 
 def _score(player: str, args: list[str]) -> Score:

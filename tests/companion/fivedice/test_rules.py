@@ -165,6 +165,18 @@ def test_record_lines_read_and_write_back(line: str, event: Event) -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "event"),
+    [
+        ("Ann: roll 44415", Roll("Ann", (4, 4, 4, 1, 5))),
+        ("Ann: ROLL 44 415", Roll("Ann", (4, 4, 4, 1, 5))),
+        ("Ann: keep 44", Keep("Ann", (4, 4))),
+    ],
+)
+def test_dice_written_together(line: str, event: Event) -> None:
+    assert parse_event(line) == event
+
+
+@pytest.mark.parametrize(
     ("line", "box"),
     [
         ("Ann: SCORE Full_House", Box.FULL_HOUSE),
@@ -190,6 +202,8 @@ def test_other_spellings_of_a_box(line: str, box: Box) -> None:
         ("Ann: roll 1 2 3 4", "a throw lists all 5 dice, got 4"),
         ("Ann: roll 1 2 3 4 5 6", "a throw lists all 5 dice, got 6"),
         ("Ann: roll 1 2 3 4 7", "die 5 shows '7': a die shows 1 to 6"),
+        ("Ann: roll 12347", "die 1 shows '12347': a die shows 1 to 6"),
+        ("Ann: roll 123456", "a throw lists all 5 dice, got 6"),
         ("Ann: roll 1 2 3 4 5 keep 1", "dice kept aside go on a line of their own"),
         ("Ann: keep 0", "a kept die shows '0': a die shows 1 to 6"),
         ("Ann: keep 1 2 3 4 5", "keep names at most 4 dice"),
