@@ -90,8 +90,14 @@ def _game_view(game_id: str) -> dict[str, Any]:
 
 
 def overlay_url(game_id: str) -> str:
-    """The read-only overlay address for OBS (absolute, with the overlay token)."""
+    """The read-only overlay address for OBS (absolute, with the overlay token): on the
+    network's address when the dashboard serves one, so a streaming computer beside the
+    table reaches it too (this page may have been opened as 127.0.0.1)."""
     query = urlencode({"token": services().overlay_token})
+    path = url_for("pages.overlay", game_id=game_id)
+    base = tablet_url("")
+    if base is not None:
+        return base + path.lstrip("/") + "?" + query
     return url_for("pages.overlay", game_id=game_id, _external=True) + "?" + query
 
 

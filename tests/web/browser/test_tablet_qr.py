@@ -38,6 +38,14 @@ def test_a_network_dashboard_shows_the_tablet_address_and_qr(
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 120 and abs(box["width"] - box["height"]) < 2
     assert page.locator("#tablet-qr path").count() == 1
+    # Issue 47 item 11: the OBS address stayed 127.0.0.1, and on a phone the links ran past
+    # the panel's edge.
+    assert page.inner_text("#overlay-url").startswith(f"http://192.168.1.20:{port}/overlay/{game}?")
+    page.set_viewport_size({"width": 390, "height": 844})
+    inside = """(s) => { const e = document.querySelector(s);
+        const panel = document.querySelector('#share').getBoundingClientRect();
+        return e.getBoundingClientRect().right <= panel.right; }"""
+    assert page.evaluate(inside, "#tablet-url") and page.evaluate(inside, "#overlay-url")
 
 
 def test_a_loopback_dashboard_says_how_to_reach_a_tablet(page: Any, dashboard: Dashboard) -> None:
