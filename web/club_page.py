@@ -13,8 +13,13 @@ bp = Blueprint("club_page", __name__)
 
 @bp.get("/club")
 def club() -> Response:
+    from web.api.agents import agent_base
+
     html = render_template(
-        "club.html", csrf_token=csrf_token(), overlay_token=services().overlay_token
+        "club.html",
+        csrf_token=csrf_token(),
+        overlay_token=services().overlay_token,
+        server_url=agent_base(),
     )
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"  # it carries the CSRF token

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, request
 
@@ -42,10 +43,24 @@ def issue_token(game_id: str) -> Response:
     """A new agent token for the game, shown once (the game's older one stops working)."""
     json_body(())
     token = _desk().issue_token(game_id)
-    base = request.host_url.rstrip("/")
+    base = agent_base().rstrip("/")
     return view_response(
         {"token": token, "agent_url": f"{base}/games/{game_id}", "game_id": game_id}, 201
     )
+
+
+def agent_base() -> str:
+    """The server's address for an agent at another table: the one this browser used, unless
+    that is this machine's own (127.0.0.1, localhost) and the server listens on the network,
+    then its network address (the organiser's browser often runs on the server itself)."""
+    from web.lan import network_urls
+
+    config = services().config
+    if urlsplit(request.host_url).hostname in ("127.0.0.1", "localhost", "::1"):
+        found = network_urls(config.host, config.port, request.scheme)
+        if found:
+            return found[0]
+    return request.host_url
 
 
 @bp.get("/api/agent/games/<game_id>")

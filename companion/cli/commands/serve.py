@@ -258,6 +258,22 @@ def gunicorn_missing() -> str | None:
     return None
 
 
+def worker_addresses(host: str, port: int, workers: int, games: str) -> list[str]:
+    """What `serve --workers` prints: where this machine opens it, and (serving every
+    interface) where other machines on the network do: the agents' and phones' address."""
+    from web.lan import WILDCARD_HOSTS, network_urls
+
+    shown = f"[{host}]" if ":" in host else host
+    local = f"http://{'127.0.0.1' if host in WILDCARD_HOSTS else shown}:{port}/"
+    lines = [f"dashboard: {local} ({workers} workers, games in {games})", f"club: {local}club"]
+    if host in WILDCARD_HOSTS:
+        found = network_urls(host, port)
+        lines += [f"on this network (agents, phones, the club page): {url}club" for url in found]
+        if not found:
+            lines.append("no network address found: is this machine on a network?")
+    return lines
+
+
 def run_workers(args: argparse.Namespace) -> int:
     """`--workers N`: each gunicorn worker builds its own session and app after the fork."""
     from web.app import end_streams
@@ -280,9 +296,8 @@ def run_workers(args: argparse.Namespace) -> int:
         served = build(args, io.StringIO(), migrated=True)
         return Built(served.app, lambda: end_streams(served.app), served.session.close)
 
-    base = f"http://{args.host}:{args.port}"
-    print(f"dashboard: {base}/ ({args.workers} workers, games in {redacted(spec)})")
-    print(f"club: {base}/club")
+    for line in worker_addresses(args.host, args.port, args.workers, redacted(spec)):
+        print(line)
     try:
         settings = WorkerSettings(args.host, args.port, args.workers, args.threads)
         return run_workers(settings, build_one)

@@ -49,3 +49,24 @@ def test_a_card_per_table_redrawn_live(page: Any, dashboard: Dashboard) -> None:
     )
     assert card.locator(".agent").text_content() == "camera agent connected"
     assert card.locator("a.kid").get_attribute("href") == f"/games/{first}/kid"
+
+
+def test_the_agent_command_is_copied_and_its_token_hidden(page: Any, dashboard: Dashboard) -> None:
+    game = dashboard.session.create_from_options(["Al", "Bruce"], {}).game_id
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.on("dialog", lambda dialog: dialog.accept())  # "a new token stops the old one"
+    page.goto(dashboard.url("/club"))
+    card = page.locator(f'li[data-game-id="{game}"]')
+    card.locator("button.token").click()
+    command = card.locator("code.agent-command")
+    command.wait_for()
+    shown = command.text_content() or ""
+    assert shown.startswith(f"dicetable agent {dashboard.url('/games/')}{game} --token ")
+    token = shown.split("--token ")[1].split()[0]
+    card.locator("button.copy-command").click()
+    page.wait_for_function(
+        "() => document.querySelector('code.agent-command').textContent.includes('••')"
+    )
+    assert token not in (command.text_content() or "")
+    assert page.evaluate("() => navigator.clipboard.readText()") == shown
+    assert "Copied" in (card.locator(".copy-note").text_content() or "")

@@ -54,14 +54,60 @@ async function newToken(card) {
   if (!window.confirm("A new agent token stops this table's old one. Go on?")) return;
   try {
     const answer = await postJSON(`/api/games/${encodeURIComponent(id)}/agent-token`);
-    out.textContent = "";
-    const command = document.createElement("code");
-    command.textContent = `dicetable agent ${answer.agent_url} --token ${answer.token} --source 0`;
-    out.append("Shown once; run at the table: ", command);
-    out.hidden = false;
+    showCommand(out, answer);
   } catch (err) {
     errorLine.textContent = err.message;
   }
+}
+
+/** The agent's command, shown once with a copy button; once copied the token is hidden. */
+function showCommand(out, answer) {
+  const text = (token) => `dicetable agent ${answer.agent_url} --token ${token} --source 0`;
+  const command = document.createElement("code");
+  command.className = "agent-command";
+  command.textContent = text(answer.token);
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.className = "small copy-command";
+  copy.textContent = "copy";
+  const note = document.createElement("span");
+  note.className = "copy-note";
+  note.textContent = " Shown once: copy it, then run it at the table.";
+  copy.addEventListener("click", async () => {
+    if (!(await copyText(text(answer.token), command))) {
+      note.textContent = " Could not copy here: select the command and copy it by hand.";
+      return;
+    }
+    command.textContent = text("••••••");
+    copy.disabled = true;
+    note.textContent = " Copied (the token is hidden now; a new token stops this one).";
+  });
+  out.replaceChildren("Run at the table: ", command, " ", copy, note);
+  out.hidden = false;
+}
+
+/** Copy `text`; off a secure page (plain http from another machine) by selecting `node`. */
+async function copyText(text, node) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const done = document.execCommand("copy");
+    selection.removeAllRanges();
+    return done;
+  }
+}
+
+for (const button of document.querySelectorAll("button.copy[data-copy]")) {
+  button.addEventListener("click", async () => {
+    const source = document.querySelector(button.dataset.copy);
+    button.textContent = (await copyText(source.textContent, source)) ? "copied" : "select it to copy";
+  });
 }
 
 function connect() {
