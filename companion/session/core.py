@@ -149,7 +149,8 @@ class Session(CameraRolls, GameChores):
         for info in self.store.list_games():
             rules = find_game(info.game)
             seq, state = self._folded(info)
-            seats = rules.state_json(state).get("players", [])
+            shown = rules.state_json(state)
+            seats = shown.get("players", [])
             players = tuple(str(p.get("name")) for p in seats)
             out.append(
                 GameSummary(
@@ -163,6 +164,7 @@ class Session(CameraRolls, GameChores):
                     info.created_at,
                     info.updated_at,
                     tuple(player_score(p) for p in seats),
+                    lowest_wins=shown.get("lowest_wins") is True,
                 )
             )
         return out

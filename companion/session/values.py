@@ -115,6 +115,7 @@ class GameSummary:
     created_at: str
     updated_at: str
     scores: tuple[int | None, ...] = ()  # by seat; None where the game keeps no score
+    lowest_wins: bool = False  # the lowest score leads (a game's state JSON says `lowest_wins`)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -128,6 +129,7 @@ class GameSummary:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "scores": list(self.scores),
+            "lowest_wins": self.lowest_wins,
         }
 
 

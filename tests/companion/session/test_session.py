@@ -222,6 +222,7 @@ def test_list_games_summarises_each(session: Session, game: str) -> None:
         "created_at": "",
         "updated_at": "",
         "scores": [0, 0],
+        "lowest_wins": False,
     }
 
 

@@ -253,3 +253,22 @@ def test_the_kid_view_counts_dice_of_a_kind(page: Any, dashboard: Dashboard) -> 
     assert page.inner_text("#step-text") == "1 + 1 = 2"
     page.click("#next-step")
     assert page.inner_text("#step-text") == "Ann: 2 points, 2 in all"
+
+
+def test_the_games_list_leads_with_the_lowest_where_it_wins(
+    page: Any, dashboard: Dashboard
+) -> None:
+    session = dashboard.session
+    low = session.create_from_options(["Ann", "Ben"], {"game": "sheet", "lowest": "yes"}).game_id
+    high = session.create_from_options(["Cy", "Di"], {"game": "sheet"}).game_id
+    for game, lines in (
+        (low, ("Ann: roll 6", "Ben: roll 2")),
+        (high, ("Cy: roll 6", "Di: roll 2")),
+    ):
+        for line in lines:
+            session.append(game, line)
+    page.goto(dashboard.url("/"))
+    page.wait_for_selector("#games .game-item")
+    state = "#games .game-item[data-game='{}'] .game-state"
+    assert "leading: Ben 2" in page.inner_text(state.format(low))
+    assert "leading: Cy 6" in page.inner_text(state.format(high))

@@ -141,11 +141,14 @@ function gameLabel(key) {
   return found ? found.label : key;
 }
 
-/** "Al 45" or "Al and Bo 45" for the highest score, once anyone has scored; "" otherwise. */
+/** "Al 45" or "Al and Bo 45" for the highest score (the lowest where the game says
+ * `lowest_wins`), once anyone has scored; "" otherwise. */
 export function leaderText(game) {
   const scores = game.scores || [];
-  const best = Math.max(...scores.filter((v) => typeof v === "number"));
-  if (!Number.isFinite(best) || best <= 0) return "";
+  const numbers = scores.filter((v) => typeof v === "number");
+  if (!numbers.some((v) => v !== 0)) return "";
+  const best = game.lowest_wins ? Math.min(...numbers) : Math.max(...numbers);
+  if (!Number.isFinite(best) || (!game.lowest_wins && best <= 0)) return "";
   const names = game.players.filter((_, k) => scores[k] === best);
   return `${names.join(" and ")} ${best}`;
 }
