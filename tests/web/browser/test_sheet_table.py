@@ -122,6 +122,7 @@ def test_a_sheet_played_from_its_page(page: Any, dashboard: Dashboard) -> None:
         "Dice",
         "Mean",
     ]
+    wait_until(tab, "document.querySelectorAll('#score-plot polyline[data-player]').length === 2")
     amend_bens_first_roll(tab)
     act(tab, lambda: tab.click("#end-game"))
     assert tab.inner_text("#winner") == "Ben wins!"
@@ -272,3 +273,16 @@ def test_the_games_list_leads_with_the_lowest_where_it_wins(
     state = "#games .game-item[data-game='{}'] .game-state"
     assert "leading: Ben 2" in page.inner_text(state.format(low))
     assert "leading: Cy 6" in page.inner_text(state.format(high))
+
+
+def test_the_score_plot_keeps_a_score_below_zero_in_view(page: Any, dashboard: Dashboard) -> None:
+    game = dashboard.session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
+    for line in ("Ann: score -5", "Ben: score 3"):
+        dashboard.session.append(game, line)
+    page.goto(dashboard.url(f"/games/{game}"))
+    page.locator("#score-plot svg[aria-label='scores: Ann -5, Ben 3']").wait_for()
+    labels = page.locator("#score-plot svg text").all_text_contents()
+    assert labels[:2] == ["3", "-5"]
+    for line in page.locator("#score-plot polyline[data-player]").all():
+        ys = [float(p.split(",")[1]) for p in str(line.get_attribute("points")).split()]
+        assert all(24 <= y <= 136 for y in ys)  # inside the plot's frame (160 high, 24 padding)

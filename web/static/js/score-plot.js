@@ -24,15 +24,17 @@ export function drawScores(node, timeline) {
     node.replaceChildren(el("p", { class: "empty" }, "Scores appear here as the game goes on."));
     return;
   }
-  const top = Math.max(1, ...points.flatMap((p) => p.scores));
+  // A score may fall below 0 (a penalty): the axis then starts at the lowest one.
+  const low = Math.min(0, ...points.flatMap((p) => p.scores));
+  const top = Math.max(low + 1, ...points.flatMap((p) => p.scores));
   const x = (k) => PAD + (k * (W - 2 * PAD)) / (points.length - 1);
-  const y = (v) => H - PAD - (v * (H - 2 * PAD)) / top;
+  const y = (v) => H - PAD - ((v - low) * (H - 2 * PAD)) / (top - low);
   const lines = timeline.players.map((name, seat) => svg("polyline", {
     points: points.map((p, k) => `${x(k).toFixed(1)},${y(p.scores[seat]).toFixed(1)}`).join(" "),
     fill: "none", stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length], "stroke-width": 3, "data-player": name,
   }));
   const axis = svg("polyline", { points: `${PAD},${PAD} ${PAD},${H - PAD} ${W - PAD},${H - PAD}`, fill: "none", stroke: "#555" });
-  const labels = [svg("text", { x: 2, y: PAD + 4, "font-size": 11 }, String(top)), svg("text", { x: 2, y: H - PAD + 4, "font-size": 11 }, "0"),
+  const labels = [svg("text", { x: 2, y: PAD + 4, "font-size": 11 }, String(top)), svg("text", { x: 2, y: H - PAD + 4, "font-size": 11 }, String(low)),
     svg("text", { x: W - PAD, y: H - 6, "font-size": 11, "text-anchor": "end" }, `${points.length - 1} moves`)];
   const plot = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-plot", role: "img",
     "aria-label": `scores: ${timeline.players.map((n, s) => `${n} ${points[points.length - 1].scores[s]}`).join(", ")}` }, axis, ...labels, ...lines);

@@ -9,6 +9,7 @@ import { gamePage, startGamePage } from "./game-page.js";
 import { HistoryPanel } from "./history.js";
 import { SheetCameraPanel } from "./sheet-camera.js";
 import { renderGrid, renderPlayers, renderStatus } from "./sheet-board.js";
+import { updateScores } from "./score-plot.js";
 import { StatsPanel } from "./stats.js";
 
 const root = document.getElementById("sheet-view");
@@ -96,6 +97,7 @@ function render(view) {
   game.rendered = view.version;
   renderControls(part("sheet-controls"), state);
   history.render(view);
+  updateScores(part("score-plot"), game.id);
 }
 
 startGamePage(game);
