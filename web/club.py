@@ -9,6 +9,7 @@ out once per change and shared by every viewer of that table.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -149,9 +150,14 @@ class ClubHub:
             return made
 
     def cards(self) -> list[dict[str, Any]]:
-        """Every table's card; one the rules cannot read shows its error, not the others'."""
+        """Every table's card, in a stable order (by title, "Table 2" before "Table 10", then
+        when the game began), so a TV showing them does not reshuffle at every roll; one the
+        rules cannot read shows its error, not the others'."""
         out = []
-        for info in self.session.store.list_games():
+        games = sorted(
+            self.session.store.list_games(), key=lambda g: (title_key(g.title), g.created_at, g.id)
+        )
+        for info in games:
             try:
                 out.append(self.card(info.id))
             except DicetableError as exc:
@@ -210,6 +216,12 @@ class ClubHub:
             return None
 
         return wait
+
+
+def title_key(title: str) -> tuple[tuple[int, int | str], ...]:
+    """Natural order: runs of digits compare as numbers."""
+    parts = re.split(r"(\d+)", title.casefold())
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts if p)
 
 
 def club_version(tables: list[dict[str, Any]]) -> str:

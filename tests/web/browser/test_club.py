@@ -70,3 +70,48 @@ def test_the_agent_command_is_copied_and_its_token_hidden(page: Any, dashboard: 
     assert token not in (command.text_content() or "")
     assert page.evaluate("() => navigator.clipboard.readText()") == shown
     assert "Copied" in (card.locator(".copy-note").text_content() or "")
+
+
+def test_the_club_on_a_tv(page: Any, dashboard: Dashboard) -> None:
+    """A TV's page: the tables in a stable order by title, filling the screen; finished games
+    left out unless asked for; with no table playing, what to do."""
+    from pathlib import Path
+
+    from tests.web.browser.conftest import screenshot
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(dashboard.url("/club"))
+    page.locator("#club-empty").wait_for()
+    assert "Start a game for each table" in (page.locator("#club-empty").text_content() or "")
+    screenshot(page, "club-empty-1920", full_page=False)
+    session = dashboard.session
+    ids = {}
+    for title in ("Table 10", "Table 2", "Table 1"):
+        game = session.create_from_options(["Al", "Bruce"], {}).game_id
+        session.rename_game(game, title)
+        ids[title] = game
+    golden = Path(__file__).parents[2] / "companion" / "golden" / "sheet-end.sheet"
+    done = session.import_record(golden.read_text(encoding="utf-8")).game_id
+    session.rename_game(done, "Table 0")
+    page.locator(f'li[data-game-id="{ids["Table 10"]}"]').wait_for()
+    order = page.eval_on_selector_all("#club-tables li", "ls => ls.map(l => l.dataset.gameId)")
+    assert order == [ids["Table 1"], ids["Table 2"], ids["Table 10"]]  # Table 0 is over
+    assert page.locator("#club-hidden").text_content() == "(1 finished hidden)"
+    session.append(ids["Table 2"], "Al: goal orange 7")  # a change keeps the order
+    page.wait_for_timeout(500)
+    again = page.eval_on_selector_all("#club-tables li", "ls => ls.map(l => l.dataset.gameId)")
+    assert again == order
+    boxes = [page.locator(f'li[data-game-id="{g}"]').bounding_box() for g in order]
+    grid = page.locator("#club-tables").bounding_box()
+    assert grid is not None and all(b is not None for b in boxes)
+    covered = sum(b["width"] * b["height"] for b in boxes if b is not None)
+    assert grid["y"] + grid["height"] > 1000  # down to the bottom of the screen
+    assert covered > 0.6 * grid["width"] * grid["height"]  # the cards fill it
+    screenshot(page, "club-tv-1920", full_page=False)
+    page.check("#club-finished")
+    page.locator(f'li[data-game-id="{done}"]').wait_for()
+    assert page.locator("#club-tables li").count() == 4
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    screenshot(page, "club-phone-390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -10,6 +10,15 @@ const live = document.getElementById("club-live");
 const errorLine = document.getElementById("club-error");
 const template = document.getElementById("club-card");
 const overlayToken = page.dataset.overlayToken || "";
+const showFinished = document.getElementById("club-finished");
+const hiddenNote = document.getElementById("club-hidden");
+const empty = document.getElementById("club-empty");
+let latest = [];
+
+// `?finished=1` (a TV's bookmark) shows finished games too; the box does the same.
+showFinished.checked = new URLSearchParams(window.location.search).get("finished") === "1";
+showFinished.addEventListener("change", () => draw(latest));
+window.addEventListener("resize", () => fitScreen(list.children.length));
 
 function fill(card, table) {
   const q = (name) => card.querySelector(name);
@@ -31,7 +40,31 @@ function fill(card, table) {
   q(".overlay").href = `/overlay/${encodeURIComponent(table.game_id)}?token=${encodeURIComponent(overlayToken)}`;
 }
 
-function draw(tables) {
+/** Cards that fill a wide screen (a TV): as many columns and rows as suit the screen's shape,
+ * the text as large as a card's height allows. A narrow screen (a phone) scrolls one column. */
+function fitScreen(count) {
+  const wide = window.innerWidth >= 900 && count > 0;
+  list.classList.toggle("fill", wide);
+  if (!wide) return;
+  const top = list.getBoundingClientRect().top;
+  const height = Math.max(240, window.innerHeight - top - 12);
+  const shape = window.innerWidth / height;
+  const cols = Math.min(count, Math.max(1, Math.round(Math.sqrt(count * shape / 1.4))));
+  const rows = Math.ceil(count / cols);
+  list.style.setProperty("--cols", cols);
+  list.style.setProperty("--rows", rows);
+  list.style.height = `${height}px`;
+  const font = Math.min(height / rows / 11, window.innerWidth / cols / 20);
+  list.style.setProperty("--card-font", `${Math.max(14, Math.min(40, font)).toFixed(1)}px`);
+}
+
+function draw(all) {
+  latest = all;
+  const tables = showFinished.checked ? all : all.filter((t) => !t.winner);
+  const finished = all.length - tables.length;
+  hiddenNote.textContent = !showFinished.checked && finished ? `(${finished} finished hidden)` : "";
+  empty.hidden = tables.length > 0;
+  document.getElementById("club-empty-finished").hidden = finished === 0 || showFinished.checked;
   const cards = new Map([...list.children].map((li) => [li.dataset.gameId, li]));
   const keep = new Set();
   for (const table of tables) {
@@ -42,10 +75,11 @@ function draw(tables) {
       card.querySelector(".token").addEventListener("click", () => newToken(card));
     }
     fill(card, table);
-    list.appendChild(card); // keeps the server's order (most recently changed first)
+    list.appendChild(card); // the server's order: by table title, stable between changes
     keep.add(table.game_id);
   }
   for (const [id, card] of cards) if (!keep.has(id)) card.remove();
+  fitScreen(tables.length);
 }
 
 async function newToken(card) {
