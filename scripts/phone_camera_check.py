@@ -25,7 +25,10 @@ from tests.web.browser.fake_camera import video_frames, write_y4m  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 
 
-def watch_rolls(y4m: Path, game: str | None) -> list[list[str]]:
+Roll = tuple[float, list[str]]  # when (s), and the dice
+
+
+def watch_rolls(y4m: Path, game: str | None) -> list[Roll]:
     from companion.feed.live import table_reader
     from vision.live import LivePipeline
     from vision.settle import SettledRoll
@@ -33,13 +36,14 @@ def watch_rolls(y4m: Path, game: str | None) -> list[list[str]]:
 
     source = open_source(str(y4m), realtime=False)
     pipeline = LivePipeline(source, table_reader(None, game))
-    found: list[list[str]] = []
+    found: list[Roll] = []
     source.open()
     try:
         while (frame := source.read()) is not None:
             event = pipeline.process(frame)
             if isinstance(event, SettledRoll):
-                found.append(sorted(f"{d.colour.value} {d.pips}" for d in event.reading))
+                dice = sorted(f"{d.colour.value} {d.pips}" for d in event.reading)
+                found.append((event.t_ms / 1000, dice))
     finally:
         source.close()
     return found
@@ -49,7 +53,7 @@ def dice_texts(dice: list[dict[str, object]]) -> list[str]:
     return sorted(f"{d['colour']} {d['pips']}" for d in dice)
 
 
-def phone_rolls(y4m: Path, duration_s: float, fps: int, kind: str) -> list[list[str]]:
+def phone_rolls(y4m: Path, duration_s: float, fps: int, kind: str) -> list[Roll]:
     from playwright.sync_api import sync_playwright
     from werkzeug.serving import make_server
 
@@ -79,13 +83,12 @@ def phone_rolls(y4m: Path, duration_s: float, fps: int, kind: str) -> list[list[
             tab.goto(f"http://127.0.0.1:{server.server_port}/games/{game_id}/camera?fps={fps}")
             tab.wait_for_selector("#camera-stop", state="visible", timeout=30000)
             started = time.monotonic()
-            counted: list[list[str]] = []
+            counted: list[Roll] = []
             while time.monotonic() - started < duration_s + 1.0:
-                time.sleep(0.2)
-                rolls = list(session.store.camera_rolls(game_id))
-                counted = [
-                    sorted(f"{d['colour']} {d['pips']}" for d in r.data["dice"]) for r in rolls
-                ]
+                time.sleep(0.1)
+                for roll in list(session.store.camera_rolls(game_id))[len(counted) :]:
+                    dice = sorted(f"{d['colour']} {d['pips']}" for d in roll.data["dice"])
+                    counted.append((time.monotonic() - started, dice))
             print(f"page: {tab.inner_text('#camera-status')}")
             browser.close()
         with app.app_context():
@@ -118,13 +121,19 @@ def main() -> int:
     print(f"{args.video}: {len(frames)} frames of {width}x{height} at {args.fps}/s")
     expected = watch_rolls(y4m, None if reading == "none" else reading)
     kept = phone_rolls(y4m, len(frames) / args.fps, args.fps, args.game)
+    print("times: watch's in the video; the phone's since the page began filming (about as much)")
     for k in range(max(len(expected), len(kept))):
-        want = " ".join(expected[k]) if k < len(expected) else "-"
-        got = " ".join(kept[k]) if k < len(kept) else "-"
-        print(f"roll {k + 1}: watch [{want}]  phone [{got}]{'' if want == got else '  DIFFERENT'}")
-    same = sum(a == b for a, b in zip(expected, kept, strict=False))
+        want = _shown(expected[k]) if k < len(expected) else "-"
+        got = _shown(kept[k]) if k < len(kept) else "-"
+        differ = k >= min(len(expected), len(kept)) or expected[k][1] != kept[k][1]
+        print(f"roll {k + 1}: watch {want}  phone {got}{'  DIFFERENT' if differ else ''}")
+    same = sum(a[1] == b[1] for a, b in zip(expected, kept, strict=False))
     print(f"watch read {len(expected)} rolls, the phone's server kept {len(kept)}; {same} the same")
-    return 0 if expected == kept else 1
+    return 0 if same == len(expected) == len(kept) else 1
+
+
+def _shown(roll: Roll) -> str:
+    return f"at {roll[0]:5.1f} s [{' '.join(roll[1])}]"
 
 
 if __name__ == "__main__":

@@ -122,7 +122,9 @@ def test_a_frame_needs_the_control_token_or_the_games_agent_token(
 def test_the_games_agent_token_opens_its_phone_camera_and_no_other(
     app_session: tuple[Flask, Session], client: FlaskClient, game: str
 ) -> None:
-    token = body(client.post(f"/api/games/{game}/agent-token", headers=control()))["token"]
+    issued = body(client.post(f"/api/games/{game}/agent-token", headers=control()))
+    token = issued["token"]
+    assert issued["phone_url"] == f"http://localhost/games/{game}/camera#agent={token}"
     other = orange_game(app_session[1])
     agent = {"Authorization": f"Bearer {token}", **PHONE_A}
     assert send(client, game, jpeg(), agent).status_code == 200

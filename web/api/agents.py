@@ -44,9 +44,13 @@ def issue_token(game_id: str) -> Response:
     json_body(())
     token = _desk().issue_token(game_id)
     base = agent_base().rstrip("/")
+    # `phone_url`: the table's phone camera page as that agent (docs/phone-camera.md).
+    phone = f"{base}/games/{game_id}/camera#agent={token}"
     return view_response(
-        {"token": token, "agent_url": f"{base}/games/{game_id}", "game_id": game_id}, 201
-    )
+        {"token": token, "agent_url": f"{base}/games/{game_id}", "game_id": game_id,
+         "phone_url": phone},
+        201,
+    )  # fmt: skip
 
 
 def agent_base() -> str:
