@@ -124,7 +124,7 @@ def test_the_games_agent_token_opens_its_phone_camera_and_no_other(
 ) -> None:
     issued = body(client.post(f"/api/games/{game}/agent-token", headers=control()))
     token = issued["token"]
-    assert issued["phone_url"] == f"http://localhost/games/{game}/camera#agent={token}"
+    assert issued["phone_url"] == f"{issued['agent_url']}/camera#agent={token}"
     other = orange_game(app_session[1])
     agent = {"Authorization": f"Bearer {token}", **PHONE_A}
     assert send(client, game, jpeg(), agent).status_code == 200
