@@ -28,8 +28,11 @@ BANK_FOUR = (
 @pytest.mark.parametrize(
     ("roll", "text", "speech"),
     [
-        ("r3 r4", "Al's goal is red 10: 4 banked + 7 this roll = 11 of 10. Goal complete!",
-         "Al's goal is red 10: 4 banked plus 7 this roll makes 11, of 10. Goal complete!"),
+        # Issue 47 item 8: "11 of 10" read as a fraction.
+        ("r3 r4",
+         "Al's goal is red 10: 4 banked + 7 this roll = 11: 11 is 10 or more. Goal complete!",
+         "Al's goal is red 10: 4 banked plus 7 this roll makes 11, and 11 is 10 or more. "
+         "Goal complete!"),
         ("r1 r2", "Al's goal is red 10: 4 banked + 3 this roll = 7 of 10: not enough yet, 3 more",
          "Al's goal is red 10: 4 banked plus 3 this roll makes 7, of 10. Not enough yet: 3 more."),
     ],

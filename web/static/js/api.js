@@ -53,7 +53,8 @@ export async function request(method, url, body) {
   try {
     response = await fetch(withToken(url), init);
   } catch (err) {
-    throw new ApiError(`cannot reach the server (${err.message})`, 0);
+    // The browser's own words ("Failed to fetch") say nothing to a player.
+    throw new ApiError("The dashboard cannot be reached: is it still running, and is this device on its network? Try again.", 0);
   }
   if (!response.ok) throw await readError(response, url);
   const type = response.headers.get("Content-Type") || "";

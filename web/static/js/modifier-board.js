@@ -27,7 +27,7 @@ function goalItem(goal, result) {
     goal.declared_by ? el("span", { class: "badge" }, `special, ${goal.declared_by}`) : null);
   if (!result) return el("li", { class: "goal mod-goal", "data-card": goal.card }, head, el("div", { class: "goal-foot" }, "6 tokens"));
   const takers = result.winners.length
-    ? `${result.winners.join(", ")} take${result.winners.length === 1 ? "s" : ""} ${result.each} each` +
+    ? (result.winners.length === 1 ? `${result.winners[0]} takes ${result.each}` : `${result.winners.join(", ")} take ${result.each} each`) +
       (result.lost ? ` (${result.lost} leave the game)` : "")
     : "nobody: the 6 tokens leave the game";
   return el("li", { class: "goal mod-goal decided", "data-card": goal.card },

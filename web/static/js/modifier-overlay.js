@@ -10,7 +10,7 @@ function drawGoals(state) {
   const cards = table ? [...table.goals, ...table.specials] : [];
   part("ov-goals").replaceChildren(...cards.map((goal, k) => {
     const result = results[k];
-    const takers = !result ? "6 tokens" : result.winners.length ? `${result.winners.join(", ")}: ${result.each} each` : "nobody";
+    const takers = !result ? "6 tokens" : result.winners.length ? (result.winners.length === 1 ? `${result.winners[0]}: ${result.each}` : `${result.winners.join(", ")}: ${result.each} each`) : "nobody";
     return el("li", { class: "ov-goal" }, el("div", {}, goal.title), el("div", { class: "takers" }, takers));
   }));
 }

@@ -26,7 +26,8 @@ export function modifierSteps(table) {
       steps.push({ player: seat.name, die, index, upto: 0, text: `${die.rolled}`, speech: `${who} shows ${die.rolled}.` });
       let text = `${die.rolled}`;
       die.trail.forEach((step, k) => {
-        text += `, ${step.card} = ${step.value}`;
+        // "=4" sets the die: "2, set to 4", not "2, =4 = 4".
+        text += step.card.startsWith("=") ? `, set to ${step.value}` : `, ${step.card} = ${step.value}`;
         steps.push({ player: seat.name, die, index, upto: k + 1, text, speech: `${cardWords(step.card)}: ${step.value}.` });
       });
     });

@@ -17,6 +17,18 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
+/** Scores to mark on the axis: `low`, round steps (1, 2 or 5 times a power of ten), `top`. */
+export function ticks(top, low = 0) {
+  const rough = (top - low) / 4;
+  const power = 10 ** Math.floor(Math.log10(Math.max(rough, 1)));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) || rough;
+  const out = [low];
+  for (let v = Math.floor(low / step) * step + step; v < top - step / 4; v += step) {
+    if (v > low + step / 4) out.push(v);
+  }
+  return [...out, top];
+}
+
 /** The plot of `timeline` (`{players, points: [{seq, scores}]}`) into `node`. */
 export function drawScores(node, timeline) {
   const points = timeline.points || [];
@@ -34,8 +46,11 @@ export function drawScores(node, timeline) {
     fill: "none", stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length], "stroke-width": 3, "data-player": name,
   }));
   const axis = svg("polyline", { points: `${PAD},${PAD} ${PAD},${H - PAD} ${W - PAD},${H - PAD}`, fill: "none", stroke: "#555" });
-  const labels = [svg("text", { x: 2, y: PAD + 4, "font-size": 11 }, String(top)), svg("text", { x: 2, y: H - PAD + 4, "font-size": 11 }, String(low)),
-    svg("text", { x: W - PAD, y: H - 6, "font-size": 11, "text-anchor": "end" }, `${points.length - 1} moves`)];
+  const moves = points.length - 1;
+  const labels = [...ticks(top, low).flatMap((v) => [
+    svg("line", { x1: PAD, x2: W - PAD, y1: y(v), y2: y(v), stroke: "#ddd", class: "tick" }),
+    svg("text", { x: 2, y: y(v) + 4, "font-size": 11 }, String(v))]),
+  svg("text", { x: W - PAD, y: H - 6, "font-size": 11, "text-anchor": "end" }, `${moves} ${moves === 1 ? "move" : "moves"}`)];
   const plot = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-plot", role: "img",
     "aria-label": `scores: ${timeline.players.map((n, s) => `${n} ${points[points.length - 1].scores[s]}`).join(", ")}` }, axis, ...labels, ...lines);
   const legend = el("ul", { class: "score-legend" }, ...timeline.players.map((name, seat) => el("li", { "data-seat": seat % SEAT_COLOURS.length }, name)));

@@ -50,12 +50,16 @@ function goalStep(roll, dice) {
   const who = roll.player ? `${roll.player}'s` : "The";
   let text = `${who} goal is ${colour} ${target}: `;
   let speech = text;
+  // "11 of 9" reads as a fraction to a child: past the target it is "11 is 9 or more".
+  const enough = (sum) => sum > target;
   if (before > 0) {
-    text += `${before} banked + ${points} this roll = ${before + points} of ${target}`;
-    speech += `${before} banked plus ${points} this roll makes ${before + points}, of ${target}`;
+    const sum = before + points;
+    text += `${before} banked + ${points} this roll = ${enough(sum) ? `${sum}: ${sum} is ${target} or more` : `${sum} of ${target}`}`;
+    speech += `${before} banked plus ${points} this roll makes ${sum}, ${enough(sum) ? `and ${sum} is ${target} or more` : `of ${target}`}`;
   } else {
-    text += `${points} ${colour} points of ${target}`;
-    speech += `${points} ${colour} points of ${target}`;
+    const told = enough(points) ? `: ${points} is ${target} or more` : ` of ${target}`;
+    text += `${points} ${colour} points${told}`;
+    speech += `${points} ${colour} points${told}`;
   }
   if (roll.completed) {
     text += ". Goal complete!";
