@@ -47,10 +47,11 @@ export function drawScores(node, timeline) {
   }));
   const axis = svg("polyline", { points: `${PAD},${PAD} ${PAD},${H - PAD} ${W - PAD},${H - PAD}`, fill: "none", stroke: "#555" });
   const moves = points.length - 1;
-  const labels = [...ticks(top, low).flatMap((v) => [
+  const marks = ticks(top, low);
+  const labels = [top, low, ...marks.slice(1, -1)].flatMap((v) => [
     svg("line", { x1: PAD, x2: W - PAD, y1: y(v), y2: y(v), stroke: "#ddd", class: "tick" }),
-    svg("text", { x: 2, y: y(v) + 4, "font-size": 11 }, String(v))]),
-  svg("text", { x: W - PAD, y: H - 6, "font-size": 11, "text-anchor": "end" }, `${moves} ${moves === 1 ? "move" : "moves"}`)];
+    svg("text", { x: 2, y: y(v) + 4, "font-size": 11 }, String(v))]);
+  labels.push(svg("text", { x: W - PAD, y: H - 6, "font-size": 11, "text-anchor": "end" }, `${moves} ${moves === 1 ? "move" : "moves"}`));
   const plot = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-plot", role: "img",
     "aria-label": `scores: ${timeline.players.map((n, s) => `${n} ${points[points.length - 1].scores[s]}`).join(", ")}` }, axis, ...labels, ...lines);
   const legend = el("ul", { class: "score-legend" }, ...timeline.players.map((name, seat) => el("li", { "data-seat": seat % SEAT_COLOURS.length }, name)));
