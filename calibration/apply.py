@@ -22,7 +22,8 @@ from calibration import geometry as geo
 from calibration.errors import CalibrationError
 from calibration.profile import Profile
 from calibration.storage import load_active
-from vision.reading_protocol import FrameBGR, Reader
+from vision.reading_protocol import ChangeReader, FrameBGR, Reader
+from vision.still_dice import Unchanged
 from vision.types import DiceReading, Die
 
 log = logging.getLogger(__name__)
@@ -86,10 +87,24 @@ class ProfiledReader:
         return _cut(frame_bgr, self.profile_for((w, h)), self._lut)
 
     def read(self, frame_bgr: FrameBGR) -> DiceReading:
+        return self._placed(self.reader.read(self.view(frame_bgr)), frame_bgr)
+
+    def read_changed(
+        self, frame_bgr: FrameBGR, before: Unchanged | None
+    ) -> tuple[DiceReading, Unchanged]:
+        """As the wrapped reader reads only what changed (`vision.still_dice`), where it can;
+        else all of it, and nothing kept for the next frame."""
+        view = self.view(frame_bgr)
+        if isinstance(self.reader, ChangeReader):
+            inner, after = self.reader.read_changed(view, before)
+            return self._placed(inner, frame_bgr), after
+        return self.read(frame_bgr), Unchanged.nothing()
+
+    def _placed(self, inner: DiceReading, frame_bgr: FrameBGR) -> DiceReading:
+        """The wrapped reader's dice in the frame's coordinates, those on the table only."""
         h, w = frame_bgr.shape[:2]
         profile = self.profile_for((w, h))
         x1, y1 = profile.table_rect[:2]
-        inner = self.reader.read(self.view(frame_bgr))
         table = profile.table_region
         kept = []
         for die in inner:

@@ -20,9 +20,10 @@ import numpy.typing as npt
 
 from vision.annotate import annotate
 from vision.motion import MotionMeter
-from vision.reading_protocol import Reader
+from vision.reading_protocol import ChangeReader, Reader
 from vision.settle import RollCorrected, SettleConfig, SettleDetector, SettledRoll, SettleEvent
 from vision.sources import Frame, FrameSource, LatestFrameGrabber, SourceStatus
+from vision.still_dice import Unchanged
 from vision.types import DiceReading
 
 DEMO_VIDEO = Path(__file__).resolve().parents[2] / "models" / "demo" / "ryb-demo.mp4"
@@ -66,6 +67,9 @@ class LivePipeline:
         self._caption = caption or (lambda _reading: ())
         self._settle = SettleDetector(self.config.settle)
         self._motion = MotionMeter()
+        # What the last read leaves for the next (`vision.still_dice`): dice lying as they lay
+        # keep their readings, so a still table costs the finder and little else.
+        self._unchanged: Unchanged | None = None
         self._callbacks: list[RollCallback] = []
         self._corrections: list[CorrectionCallback] = []
         self._lock = threading.Lock()
@@ -93,7 +97,7 @@ class LivePipeline:
 
     def process(self, frame: Frame) -> SettleEvent | None:
         """Read one frame and move the settle detector on; calls subscribers on a roll."""
-        reading = self.reader.read(frame.frame_bgr)
+        reading = self._read(frame.frame_bgr)
         motion = self._motion.update(frame.frame_bgr)
         event = self._settle.update(
             frame.t_ms, reading, motion, frame_index=frame.index, frame_bgr=frame.frame_bgr
@@ -115,6 +119,12 @@ class LivePipeline:
             for correct in list(self._corrections):
                 correct(event)
         return event
+
+    def _read(self, frame_bgr: npt.NDArray[np.uint8]) -> DiceReading:
+        if not isinstance(self.reader, ChangeReader):
+            return self.reader.read(frame_bgr)
+        reading, self._unchanged = self.reader.read_changed(frame_bgr, self._unchanged)
+        return reading
 
     def latest_reading(self) -> DiceReading | None:
         """The dice of the newest frame read (None before the first)."""
