@@ -136,8 +136,14 @@ def home() -> Response:
     forms = game_forms(NEW_GAME_OPTIONS)
     # Every game's record suffix, so the file picker offers each game's records.
     suffixes = [f".{s}" for s in dict.fromkeys(RECORD_SUFFIXES.values())]
+    # A club's server (its games in PostgreSQL) gets a club's first steps.
+    club = services().session.store.kind == "postgresql"
     return _page(
-        "home.html", games=forms, games_json=[f.to_json() for f in forms], suffixes=suffixes
+        "home.html",
+        games=forms,
+        games_json=[f.to_json() for f in forms],
+        suffixes=suffixes,
+        club=club,
     )
 
 

@@ -579,3 +579,13 @@ def test_a_correction_of_a_roll_accepted_first_is_refused_and_dropped_from_the_o
     assert session.store.events(game) == events  # the stored game unchanged
     assert [e.line for e in events][-1] == "Al: attempt orange r4 r2 y5 y6"
     assert sender.failure is None
+
+
+def test_a_club_servers_start_page_gives_a_clubs_first_steps(
+    client: FlaskClient, store_spot: StoreSpot
+) -> None:
+    html = client.get("/").get_data(as_text=True)
+    club = store_spot.backend == "postgresql"
+    assert ('id="club-steps"' in html, 'id="first-steps"' in html) == (club, not club)
+    assert ("Start a game for each table" in html) == club
+    assert ("js/first-steps.js" in html) == (not club)
