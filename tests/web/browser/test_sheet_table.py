@@ -122,6 +122,7 @@ def test_a_sheet_played_from_its_page(page: Any, dashboard: Dashboard) -> None:
         "Dice",
         "Mean",
     ]
+    assert "a colour counts" not in tab.inner_text("#dice-check")
     wait_until(tab, "document.querySelectorAll('#score-plot polyline[data-player]').length === 2")
     amend_bens_first_roll(tab)
     act(tab, lambda: tab.click("#end-game"))

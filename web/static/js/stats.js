@@ -94,7 +94,7 @@ export class StatsPanel {
       el("div", { class: "dice-groups" }, [...stats.colours, stats.overall].map(groupCard)),
       playersTable(stats.players, stats.colours.length > 0),
       el("p", { class: "help" },
-        `Every die of every accepted roll; a colour counts all its dice on the table together. ` +
+        `Every die of every accepted roll${stats.colours.length ? "; a colour counts all its dice on the table together" : ""}. ` +
         `Below ${stats.min_dice} dice the check cannot tell. It runs again after every roll, so ` +
         `"looks uneven" waits for p < ${stats.alpha}; "no sign of bias" is not proof of fair dice.`));
   }
