@@ -53,7 +53,8 @@ def _values(state: GameState, event: Values) -> GameState:
     if state.phase is not Phase.VALUES:
         fail("the colour values are already thrown")
     if len(event.throws) != DICE or not all(1 <= t <= 6 for t in event.throws):
-        fail(f"the colour values are six throws of a normal die (1 to 6), not {event.throws}")
+        thrown = " ".join(str(t) for t in event.throws) or "none"
+        fail(f"the colour values are six throws of a normal die (1 to 6), not {thrown}")
     ordered = sorted(event.throws)
     return replace(state, values=dict(zip(VALUE_ORDER, ordered, strict=True)))
 
