@@ -77,3 +77,20 @@ def test_a_round_played_by_clicking(page: Any, dashboard: Dashboard) -> None:
     wait_until(tab, "document.querySelector('#overlay').dataset.state === 'live'")
     assert "4, +2 = 6, x2 = 12" in tab.inner_text("#ov-roll")
     assert "Ann, Cat: 3 each" in tab.inner_text("#ov-goals")
+
+
+def test_no_goal_card_is_chosen_for_the_players(page: Any, dashboard: Dashboard) -> None:
+    """Issue 47 item 8: the three goal selects came preselected with the first three cards."""
+    status, view = dashboard.post(
+        "/api/games", {"players": ["Ann", "Ben"], "options": {"game": "modifier"}}
+    )
+    assert status == 201
+    page.goto(dashboard.url(f"/games/{view['id']}"))
+    page.wait_for_selector("#goals-form select[name=goal1]")
+    chosen = [page.input_value(f"#goals-form select[name=goal{k}]") for k in (1, 2, 3)]
+    assert chosen == ["", "", ""]
+    page.select_option("#goals-form select[name=goal1]", "most-1s")
+    page.click("#goals-form button[type=submit]")
+    wait_until(page, "document.querySelector('#goals-form .error').textContent !== ''")
+    assert page.inner_text("#goals-form .error") == "Choose the 2 goal cards drawn."
+    assert dashboard.session.history(view["id"]) == []

@@ -31,16 +31,32 @@ function control(title, fields, button, toLine, id) {
   const form = el("form", { class: "control mod-control", id }, el("div", { class: "field-label" }, title), ...fields, el("button", { type: "submit" }, button), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const line = toLine();
+    let line;
+    try {
+      line = toLine();
+    } catch (problem) {
+      err.textContent = problem.message; // what is missing, before anything is sent
+      return;
+    }
     if (line && (await game.change("events", { line }, err))) form.reset();
   });
   return form;
 }
 
 function goalsControl() {
-  const picks = [0, 1, 2].map((k) => select(`goal${k + 1}`, CARDS, `goal card ${k + 1}`));
-  picks.forEach((p, k) => { p.selectedIndex = k; });
-  return control("Reveal the round's goal cards", picks, "Reveal goal cards", () => `goals ${picks.map((p) => p.value).join(" ")}`, "goals-form");
+  // No card is chosen for the players: the three they drew are picked, or the form says so.
+  const picks = [0, 1, 2].map((k) => {
+    const pick = select(`goal${k + 1}`, CARDS, `goal card ${k + 1}`);
+    pick.prepend(el("option", { value: "" }, `card ${k + 1} drawn…`));
+    pick.value = "";
+    return pick;
+  });
+  const line = () => {
+    const missing = picks.filter((p) => !p.value).length;
+    if (missing) throw new Error(`Choose the ${missing === 3 ? "three goal cards" : missing === 1 ? "last goal card" : `${missing} goal cards`} drawn.`);
+    return `goals ${picks.map((p) => p.value).join(" ")}`;
+  };
+  return control("Reveal the round's goal cards", picks, "Reveal goal cards", line, "goals-form");
 }
 
 /** Six dice as the record writes them ("1 2 3 4 5 6") from what a phone's number pad lets a
