@@ -32,6 +32,7 @@ from tests.calibration.helpers import (
     tinted,
 )
 from vision.reading_protocol import Reader
+from vision.still_dice import Unchanged
 from vision.types import Colour, DiceReading, Die
 
 
@@ -186,3 +187,33 @@ def test_profiled_reader_reads_a_scene_end_to_end() -> None:
     assert len(GreyPatches().read(frame)) == 0
     reading = ProfiledReader(GreyPatches(), make_profile()).read(frame)
     assert [d.box_xyxy for d in reading] == [CARD_RECT]
+
+
+@dataclass
+class ChangingReader(FixedReader):
+    """A reader of only what changed: hands back what it was given, counted one on."""
+
+    befores: list[Unchanged | None] = field(default_factory=list)
+
+    def read_changed(
+        self, frame_bgr: ImageBGR, before: Unchanged | None
+    ) -> tuple[DiceReading, Unchanged]:
+        self.befores.append(before)
+        return self.read(frame_bgr), Unchanged.nothing()
+
+
+def test_a_reader_of_only_what_changed_reads_so_through_the_profile() -> None:
+    inner = ChangingReader((die(10, 20),))
+    wrapped = ProfiledReader(inner, make_profile())
+    reading, after = wrapped.read_changed(table_scene(), None)
+    again, _ = wrapped.read_changed(table_scene(), after)
+    assert inner.befores == [None, after]
+    assert inner.seen[0].shape == (320, 440, 3)
+    assert [d.box_xyxy for d in reading] == [d.box_xyxy for d in again] == [(110, 100, 130, 120)]
+
+
+def test_a_reader_that_reads_everything_still_reads_so_through_the_profile() -> None:
+    inner = FixedReader((die(10, 20),))
+    reading, after = ProfiledReader(inner, make_profile()).read_changed(table_scene(), None)
+    assert [d.box_xyxy for d in reading] == [(110, 100, 130, 120)]
+    assert not after.kept
