@@ -23,6 +23,7 @@ from vision.motion import MotionMeter
 from vision.reading_protocol import ChangeReader, Reader
 from vision.settle import RollCorrected, SettleConfig, SettleDetector, SettledRoll, SettleEvent
 from vision.sources import Frame, FrameSource, LatestFrameGrabber, SourceStatus
+from vision.sources.images import ImageFolderSource
 from vision.still_dice import Unchanged
 from vision.types import DiceReading
 
@@ -85,6 +86,9 @@ class LivePipeline:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.demo = False  # plays the bundled demo recording (`open_live_feed` with no spec)
+        # A folder of photos: each picture is a scene of its own, already still (one frame
+        # each, so the settle detector, which waits for a still run of frames, would see none).
+        self.stills = isinstance(source, ImageFolderSource)
 
     def subscribe(
         self, callback: RollCallback, *, corrections: CorrectionCallback | None = None
@@ -97,6 +101,8 @@ class LivePipeline:
 
     def process(self, frame: Frame) -> SettleEvent | None:
         """Read one frame and move the settle detector on; calls subscribers on a roll."""
+        if self.stills:
+            return self._still_picture(frame)
         reading = self._read(frame.frame_bgr)
         motion = self._motion.update(frame.frame_bgr)
         event = self._settle.update(
@@ -119,6 +125,25 @@ class LivePipeline:
             for correct in list(self._corrections):
                 correct(event)
         return event
+
+    def _still_picture(self, frame: Frame) -> SettledRoll | None:
+        """A photo with dice is a settled roll as it is; one without is an empty table."""
+        reading = self.reader.read(frame.frame_bgr)
+        with self._lock:
+            self._latest = (frame.frame_bgr, reading)
+            self._still_since = frame.t_ms
+            self._stats.frames += 1
+            self._stats.last_ms = frame.t_ms
+        if not reading.dice:
+            return None
+        self._stats.rolls += 1
+        roll = SettledRoll(
+            frame.t_ms, frame.t_ms, frame.index, frame.frame_bgr, reading,
+            roll_id=self._stats.rolls,
+        )  # fmt: skip
+        for callback in list(self._callbacks):
+            callback(roll)
+        return roll
 
     def _read(self, frame_bgr: npt.NDArray[np.uint8]) -> DiceReading:
         if not isinstance(self.reader, ChangeReader):

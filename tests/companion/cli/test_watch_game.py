@@ -62,3 +62,23 @@ def test_a_cut_short_roll_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     first, second = capsys.readouterr().out.splitlines()
     assert json.loads(first)["cut_short"] is True
     assert "cut short" in second
+
+
+def test_each_photo_of_a_folder_is_a_settled_roll(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A photo holds still by itself: `watch` on a folder gives a roll for each one with dice
+    (the settle detector, waiting for a still run of frames, gave none), none for an empty
+    table."""
+    import shutil
+
+    photos = Path(__file__).parents[2] / "fixtures" / "rendered" / "images"
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for k, name in enumerate(["000000.jpg", "000001.jpg", "000002.jpg"]):
+        shutil.copy(photos / name, folder / f"{k}.jpg")
+    cv2.imwrite(str(folder / "3.png"), np.full((480, 640, 3), 90, np.uint8))  # no dice
+    assert main(["watch", str(folder), "--json", "--data", str(tmp_path / "data")]) == 0
+    rolls = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
+    assert [(r["frame"], r["roll"]) for r in rolls] == [(0, 1), (1, 2), (2, 3)]
+    assert all(r["dice"] for r in rolls)
