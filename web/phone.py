@@ -41,6 +41,7 @@ HOLD_S = 15.0
 MAX_FPS = 15.0  # what a page sends at most; the source refuses faster frames
 IDLE_S = 300.0
 MAX_LABEL = 60
+REGION_S = 5.0  # how long the server's table region is kept before the profile is read again
 PhoneFeedFactory = Callable[[PhoneSource, str | None], "LiveFeed"]
 
 
@@ -111,6 +112,7 @@ class PhoneDesk:
         self._clock = clock
         self._lock = threading.Lock()
         self._links: dict[str, PhoneLink] = {}
+        self._region: tuple[float, list[list[float]] | None] | None = None
 
     @property
     def server_takes_a_phone(self) -> bool:
@@ -268,6 +270,8 @@ class PhoneDesk:
             "dice": [],
             "last_roll": None,
         }
+        if key == SERVER_TABLE:
+            answer["region"] = self._server_region()
         if link is None:
             if key == SERVER_TABLE:
                 answer["last_roll"] = self._server_last_roll()
@@ -279,6 +283,27 @@ class PhoneDesk:
         answer["last_roll"] = link.last_roll if link.owned else self._server_last_roll()
         answer["rolls"] = link.rolls
         return answer
+
+    def _server_region(self) -> list[list[float]] | None:
+        """The server's table region (its active calibration profile's), as fractions of the
+        frame, for the page to draw; None without a profile: the whole frame is read. A game's
+        phone has none: the server's profile is its own camera's view, not the phone's."""
+        now = self._clock()
+        if self._region is not None and now - self._region[0] < REGION_S:
+            return self._region[1]
+        from calibration.errors import CalibrationError
+        from calibration.storage import load_active
+
+        try:
+            profile = load_active(self.session.data_dir)
+        except CalibrationError:
+            profile = None
+        found = None
+        if profile is not None:
+            w, h = profile.size_wh
+            found = [[round(x / w, 4), round(y / h, 4)] for x, y in profile.table_region]
+        self._region = (now, found)
+        return found
 
     def _server_last_roll(self) -> dict[str, Any] | None:
         last = self.session.last_roll()

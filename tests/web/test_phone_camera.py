@@ -16,9 +16,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from calibration.storage import activate, save_profile
 from companion.cli.commands import serve
 from companion.feed.live import open_phone_feed
 from companion.session import Session
+from tests.calibration.helpers import SIZE, TABLE_RECT, make_profile
 from tests.web.api.support import CONTROL, OVERLAY, orange_game
 from vision.live import LivePipeline
 from vision.sources import PhoneSource
@@ -259,6 +261,19 @@ def test_serve_source_phone_makes_the_servers_own_camera_a_phone(tmp_path: Path)
             "/api/camera/frames", data=jpeg(), headers=PHONE_A, content_type="image/jpeg"
         )
         assert taken.status_code == 200 and body(taken)["sending"] is True
+        assert body(taken)["region"] is None  # no profile: the page draws the whole frame
+    finally:
+        serve.stop_phones(served.app)
+        served.session.close()
+    # With an active profile, the page draws its table region, in fractions of the frame.
+    save_profile(tmp_path / "data", make_profile())
+    activate(tmp_path / "data", "kitchen")
+    served = serve.build(args, io.StringIO())
+    try:
+        status = body(served.app.test_client().get("/api/camera/phone"))
+        (x1, y1, x2, y2), (w, h) = TABLE_RECT, SIZE
+        corners = [[round(x / w, 4), round(y / h, 4)] for x, y in ((x1, y1), (x2, y2))]
+        assert all(corner in status["region"] for corner in corners), status["region"]
     finally:
         serve.stop_phones(served.app)
         served.session.close()

@@ -252,7 +252,19 @@ function draw(answer) {
   ctx.lineWidth = 2 * devicePixelRatio;
   ctx.strokeStyle = "rgba(255,255,255,0.55)";
   ctx.setLineDash([8 * devicePixelRatio, 6 * devicePixelRatio]);
-  ctx.strokeRect(dx + 1, dy + 1, w * scale - 2, h * scale - 2); // the table region: the whole frame
+  if (answer.region && answer.region.length >= 3) {
+    // The server's table region (its calibration profile), in fractions of the frame.
+    ctx.beginPath();
+    answer.region.forEach(([fx, fy], i) => {
+      const x = dx + fx * w * scale;
+      const y = dy + fy * h * scale;
+      if (i === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
+    });
+    ctx.closePath();
+    ctx.stroke();
+  } else {
+    ctx.strokeRect(dx + 1, dy + 1, w * scale - 2, h * scale - 2); // no profile: the whole frame
+  }
   ctx.setLineDash([]);
   const box = (die, colour, width) => {
     const [x1, y1, x2, y2] = die.box_xyxy;
