@@ -21,7 +21,7 @@ from companion.cli.commands import serve
 from companion.feed.live import open_phone_feed
 from companion.session import Session
 from tests.calibration.helpers import SIZE, TABLE_RECT, make_profile
-from tests.web.api.support import CONTROL, OVERLAY, orange_game
+from tests.web.api.support import CONTROL, OVERLAY, FakeCamera, orange_game, settled
 from vision.live import LivePipeline
 from vision.sources import PhoneSource
 from web import lan, pages
@@ -303,3 +303,28 @@ def phone_camera_url_of(client: FlaskClient, game: str, scheme: str) -> str:
     app = client.application
     with app.test_request_context(f"/games/{game}", base_url=f"{scheme}://localhost"):
         return str(pages.phone_camera_url(game))
+
+
+def test_a_game_a_phone_films_takes_no_roll_of_the_servers_own_camera(tmp_path: Path) -> None:
+    camera = FakeCamera()
+    app, session = make(tmp_path, camera)
+    try:
+        client = app.test_client()
+        game = orange_game(session)
+        declared = client.post(
+            f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"}
+        )
+        assert declared.status_code == 200
+        assert send(client, game, jpeg(), PHONE_A).status_code == 200
+        roll = settled(("red", 3, False), ("red", 4, False), ("yellow", 5, False))
+        camera.callbacks[0](roll)
+        pending = session.pending(game)
+        assert pending is not None and not pending.has_roll  # the phone films this table
+        assert session.last_roll() is not None  # still the server's table's last roll
+        client.post(f"/api/games/{game}/camera/leave", headers=PHONE_A)
+        camera.callbacks[0](roll)
+        pending = session.pending(game)
+        assert pending is not None and pending.has_roll  # no phone: the server's camera again
+    finally:
+        desk(app).stop_all()
+        session.close()
