@@ -24,6 +24,7 @@ from tests.calibration.helpers import SIZE, TABLE_RECT, make_profile
 from tests.web.api.support import CONTROL, OVERLAY, FakeCamera, orange_game, settled
 from vision.live import LivePipeline
 from vision.sources import PhoneSource
+from vision.types import Colour
 from web import lan, pages
 from web.app import create_app
 from web.config import WebConfig, services
@@ -316,7 +317,8 @@ def test_a_game_a_phone_films_takes_no_roll_of_the_servers_own_camera(tmp_path: 
         )
         assert declared.status_code == 200
         assert send(client, game, jpeg(), PHONE_A).status_code == 200
-        roll = settled(("red", 3, False), ("red", 4, False), ("yellow", 5, False))
+        red, yellow = Colour.RED, Colour.YELLOW
+        roll = settled((red, 3, False), (red, 4, False), (yellow, 5, False))
         camera.callbacks[0](roll)
         pending = session.pending(game)
         assert pending is not None and not pending.has_roll  # the phone films this table
