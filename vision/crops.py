@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +45,43 @@ def crop_square(
         )
     interp = cv2.INTER_AREA if side > size else cv2.INTER_LINEAR
     return np.ascontiguousarray(cv2.resize(patch, (size, size), interpolation=interp), np.uint8)
+
+
+def crop_squares(
+    frame_bgr: ImageU8,
+    boxes: Sequence[BoxXYXY | tuple[float, ...]],
+    scale: float = CROP_SCALE,
+    size: int = CROP_SIZE,
+) -> ImageU8:
+    """`crop_square` of every box, (N, size, size, 3), in one pass: the squares worked out for
+    all boxes at once and each resized straight into its place in the batch. The same pixels as
+    `crop_square` box by box (tested): the reader was trained on those."""
+    out = np.zeros((len(boxes), size, size, 3), np.uint8)
+    if not boxes:
+        return out
+    b = np.asarray([box[:4] for box in boxes], np.float64)
+    sides = np.maximum(4, np.round(np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1]) * scale))
+    x1 = np.round((b[:, 0] + b[:, 2]) / 2) - sides // 2
+    y1 = np.round((b[:, 1] + b[:, 3]) / 2) - sides // 2
+    h, w = frame_bgr.shape[:2]
+    inside = (x1 >= 0) & (y1 >= 0) & (x1 + sides <= w) & (y1 + sides <= h)
+    for k, (x, y, side, whole) in enumerate(
+        zip(
+            x1.astype(int).tolist(),
+            y1.astype(int).tolist(),
+            sides.astype(int).tolist(),
+            inside.tolist(),
+            strict=True,
+        )
+    ):
+        if not whole:
+            out[k] = crop_square(frame_bgr, boxes[k], scale, size)
+            continue
+        interp = cv2.INTER_AREA if side > size else cv2.INTER_LINEAR
+        cv2.resize(
+            frame_bgr[y : y + side, x : x + side], (size, size), dst=out[k], interpolation=interp
+        )
+    return out
 
 
 FRAME_CUE_SIZE = 6

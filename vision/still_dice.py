@@ -6,10 +6,11 @@ one was read, keeps that reading: its dice (or none, where it was "not a die"). 
 are cropped and read. "Changed" is judged on the frame at a quarter of its size, against a
 reference picture that holds each box's pixels as they were when it was last read: a sensor's
 noise stays under `NOISE_FLOOR`, while a die turned, nudged, taken or lit anew changes more than
-`CHANGED_SHARE` of its box. A die read with doubt is read again every frame (the settle
-detector's corrections wait on a sure reading of it), and a new table memory reads everything
-anew. The state lives in an `Unchanged` value the caller keeps (one per camera), so the reader
-itself keeps none.
+`CHANGED_SHARE` of its box. A die read with doubt is looked at again every `DOUBT_EVERY`
+frames even so (the dice in doubt taking turns, so no frame reads them all): a frame's noise
+now and then tips the reader to a sure reading, which the settle detector's corrections wait on.
+A new table memory reads everything anew. The state lives in an `Unchanged` value the caller
+keeps (one per camera), so the reader itself keeps none.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ STEP = 4  # the reference picture is the frame at 1/STEP of its size
 NOISE_FLOOR = 12  # grey levels a pixel may differ by and count as unchanged (`vision.motion`)
 CHANGED_SHARE = 0.03  # of a box's pixels that changed: the die is read again
 MATCH_IOU = 0.7  # a candidate this close to one read before is that one
+DOUBT_EVERY = 4
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,18 @@ class Unchanged:
 
     reference: ImageU8
     kept: tuple[Kept, ...]
-    memory_id: int
+    # The table memory they were read with, itself (a desk swaps in a new one as it learns).
+    memory: object | None
+    frame: int = 0  # frames read since the camera's first
 
     @classmethod
     def nothing(cls) -> Unchanged:
         """Nothing to keep: the next frame is read in full."""
-        return cls(np.zeros((0, 0, 3), np.uint8), (), 0)
+        return cls(np.zeros((0, 0, 3), np.uint8), (), None)
+
+    def looks_again(self, k: int) -> bool:
+        """Whether the next frame looks again at the k-th candidate kept, if in doubt."""
+        return (self.frame + 1 + k) % DOUBT_EVERY == 0
 
 
 # Reads the candidates given (and weighs the crops given with theirs in the light cue): per
@@ -113,14 +121,14 @@ def _iou_matrix(
 
 
 def reusable(
-    found: Sequence[Candidate], now: ImageU8, before: Unchanged | None, memory_id: int
+    found: Sequence[Candidate], now: ImageU8, before: Unchanged | None, memory: object | None
 ) -> list[Kept | None]:
     """Per candidate, the earlier read it may keep (None: read it)."""
     if (
         before is None
         or not before.kept
         or not found
-        or before.memory_id != memory_id
+        or before.memory is not memory
         or before.reference.shape != now.shape
     ):
         return [None] * len(found)
@@ -133,7 +141,7 @@ def reusable(
     for i, j in enumerate(best.tolist()):
         kept = before.kept[j]
         fits = overlap[i, j] >= MATCH_IOU and shares[i] <= CHANGED_SHARE and j not in taken
-        out.append(kept if fits and kept.settled else None)
+        out.append(kept if fits and (kept.settled or not before.looks_again(j)) else None)
         if fits:
             taken.add(j)
     return out
@@ -143,13 +151,13 @@ def read_changed(
     frame_bgr: ImageU8,
     found: Sequence[Candidate],
     before: Unchanged | None,
-    memory_id: int,
+    memory: object | None,
     read_some: ReadSome,
 ) -> tuple[list[Die], Unchanged]:
     """Every candidate's dice, the unchanged ones as read before, and what the next frame
     needs. The dice come before the checks that weigh them against each other (the reader's)."""
     now = small(frame_bgr)
-    keep = reusable(found, now, before, memory_id)
+    keep = reusable(found, now, before, memory)
     fresh = [c for c, k in zip(found, keep, strict=True) if k is None]
     held = [k.crop for k in keep if k is not None]
     fresh_dice, fresh_crops = read_some(fresh, held) if fresh else ([], np.empty(0, np.uint8))
@@ -161,7 +169,8 @@ def read_changed(
             k = Kept(cand.box_xyxy, read, crop)
         kept.append(k)
     reference = _reference(now, before, [c.box_xyxy for c in fresh], len(fresh) == len(found))
-    return [d for k in kept for d in k.dice], Unchanged(reference, tuple(kept), memory_id)
+    frame = 0 if before is None else before.frame + 1
+    return [d for k in kept for d in k.dice], Unchanged(reference, tuple(kept), memory, frame)
 
 
 def _reference(

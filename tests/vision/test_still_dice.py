@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from vision.finder import Candidate
-from vision.still_dice import CHANGED_SHARE, Unchanged, changed_shares, read_changed, small
+from vision.still_dice import (
+    CHANGED_SHARE,
+    DOUBT_EVERY,
+    Unchanged,
+    changed_shares,
+    read_changed,
+    small,
+)
 from vision.types import Colour, Die
 
 BOXES = [(40.0, 40.0, 100.0, 100.0), (200.0, 60.0, 260.0, 120.0), (120.0, 160.0, 180.0, 220.0)]
@@ -46,12 +53,14 @@ class Reads:
         return dice, np.zeros((len(found), 48, 48, 3), np.uint8)
 
 
-def frames(reads: Reads, pictures: Sequence[np.ndarray], memory: Sequence[int] = ()) -> list[int]:
+def frames(
+    reads: Reads, pictures: Sequence[np.ndarray], memory: Sequence[object] = ()
+) -> list[int]:
     before: Unchanged | None = None
     counts = []
     for k, picture in enumerate(pictures):
         asked = len(reads.calls)
-        dice, before = read_changed(picture, FOUND, before, memory[k] if memory else 0, reads)
+        dice, before = read_changed(picture, FOUND, before, memory[k] if memory else None, reads)
         assert sorted(d.pips for d in dice) == [1, 2, 3]
         counts.append(sum(len(index) for index, _ in reads.calls[asked:]))
     return counts
@@ -75,16 +84,21 @@ def test_a_die_turned_is_read_again_alone_with_the_others_crops_in_the_light_cue
     assert reads.calls[2] == ([1], 2)
 
 
-def test_a_die_in_doubt_is_read_every_frame() -> None:
-    reads = Reads(unsure=(2,))
-    frames(reads, [table(seed) for seed in range(3)])
-    assert [call[0] for call in reads.calls] == [[0, 1, 2], [2], [2]]
+def test_dice_in_doubt_are_looked_at_again_by_turns() -> None:
+    reads = Reads(unsure=(0, 2))
+    counts = frames(reads, [table(seed) for seed in range(1 + 2 * DOUBT_EVERY)])
+    assert counts[0] == 3
+    # Each of the two once every DOUBT_EVERY frames, never both in one frame; the sure die never.
+    assert max(counts[1:]) == 1
+    looked = [i for index, _ in reads.calls[1:] for i in index]
+    assert sorted(looked) == [0, 0, 2, 2]
 
 
 def test_a_new_table_memory_reads_everything_anew() -> None:
     reads = Reads()
     pictures = [table(seed) for seed in range(3)]
-    frames(reads, pictures, memory=(5, 5, 6))
+    learned, more = object(), object()
+    frames(reads, pictures, memory=(learned, learned, more))
     assert [call[0] for call in reads.calls] == [[0, 1, 2], [0, 1, 2]]
 
 

@@ -9,12 +9,15 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from vision.arguments import frame_size, whole
+
+if TYPE_CHECKING:
+    from vision.types import Colour
 
 # Within the renderer's limits (models.render.values), written here so that parsing the command
 # line does not import the renderer: its dice of 40 to 90 pixels need 150 on the shorter side.
@@ -115,7 +118,10 @@ def _live_table(args: argparse.Namespace) -> int:
 
     if args.live != "demo":
         raise SystemExit("dicetable bench: --live with --dice renders its table; give no video")
-    scenes = _rendered(args)
+    from companion.feed.live import game_config
+
+    # The live table reads RYB's dice: its table holds red, yellow and blue ones.
+    scenes = _rendered(args, game_config().palette)
     rng = np.random.default_rng(args.seed)
     still = [noisy(scenes[0], rng) for _ in range(args.frames)]
     result = bench_table(
@@ -185,8 +191,11 @@ def _with_empty(reader: Any, frames: list[npt.NDArray[np.uint8]]) -> Any:
     return reader.with_empty(EmptyTable.of(median))
 
 
-def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:
+def _rendered(
+    args: argparse.Namespace, colours: tuple[Colour, ...] | None = None
+) -> list[npt.NDArray[np.uint8]]:
     from models.render import SceneConfig, render_scene
+    from vision.types import COLOURS
 
     width, height = args.size
     dice = DEFAULT_DICE if args.dice is None else args.dice
@@ -196,6 +205,7 @@ def _rendered(args: argparse.Namespace) -> list[npt.NDArray[np.uint8]]:
         dice_count=(dice, dice),
         die_px=DIE_PX,
         hands=0.0,
+        colours=colours or COLOURS,
     )
     rng = np.random.default_rng(args.seed)
     return [render_scene(rng, cfg).image_bgr for _ in range(args.frames)]
