@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.crops import CROP_SCALE
+from vision.faces import FaceHead, FaceSettings
 from vision.types import COLOURS, Colour
 
 Floats = npt.NDArray[np.float32]
@@ -81,6 +82,10 @@ class Confirmed:
     signature: tuple[float, ...]
     colour: Colour | None
     pips: int | None = None
+    # The reader's pip features (`Die.face_features`) and the die's side in the frame, where
+    # the reader gave them: a die without them teaches colour alone.
+    face: bytes | None = None
+    size_px: float | None = None
 
 
 @dataclass(frozen=True)
@@ -93,9 +98,15 @@ class TableMemory:
     labels: npt.NDArray[np.int64]  # (n,) index into COLOURS, or NOT_A_DIE; ascending
     kinds: npt.NDArray[np.int64]  # the labels present, ascending
     starts: npt.NDArray[np.int64]  # the first row of each of them
+    # The table's own face head, fitted on the confirmed dice's pip features (None: fewer than
+    # two values shown), and the median side of its confirmed dice in the frame (None: unknown).
+    faces: FaceHead | None = None
+    die_size_px: float | None = None
 
     @classmethod
-    def of(cls, dice: Sequence[Confirmed]) -> TableMemory:
+    def of(
+        cls, dice: Sequence[Confirmed], face_settings: FaceSettings | None = None
+    ) -> TableMemory:
         if not dice:
             empty = np.zeros(0, np.int64)
             return cls(
@@ -111,7 +122,15 @@ class TableMemory:
         matrix = np.asarray([dice[i].signature for i in order], np.float32)
         kinds, starts = np.unique(labels[order], return_index=True)
         columns = np.ascontiguousarray(matrix.T)
-        return cls(matrix, columns, labels[order], kinds.astype(np.int64), starts.astype(np.int64))
+        return cls(
+            matrix,
+            columns,
+            labels[order],
+            kinds.astype(np.int64),
+            starts.astype(np.int64),
+            _face_head(dice, face_settings or FaceSettings()),
+            _die_size(dice),
+        )
 
     def __len__(self) -> int:
         return int(self.labels.shape[0])
@@ -121,6 +140,21 @@ class TableMemory:
         names = [c.value for c in COLOURS] + ["not a die"]
         found = np.bincount(self.labels, minlength=NOT_A_DIE + 1)
         return {names[i]: int(n) for i, n in enumerate(found) if n}
+
+
+def _face_head(dice: Sequence[Confirmed], settings: FaceSettings) -> FaceHead | None:
+    """The head fitted on every confirmed die with pip features and a value (oldest first)."""
+    taught = [d for d in dice if d.face is not None and d.pips is not None and d.colour]
+    sizes = {len(d.face) for d in taught if d.face is not None}
+    if len(sizes) != 1:
+        return None  # none, or rows of two reader files: no head rather than a wrong one
+    packed = np.stack([np.frombuffer(d.face, np.float32) for d in taught if d.face])
+    return FaceHead.fit(packed, [int(d.pips or 0) for d in taught], settings)
+
+
+def _die_size(dice: Sequence[Confirmed]) -> float | None:
+    sides = [d.size_px for d in dice if d.size_px and d.colour is not None]
+    return float(np.median(sides)) if sides else None
 
 
 def _label(colour: Colour | None) -> int:

@@ -15,6 +15,8 @@ from vision import colour_face, crops, finder
 from vision import memory as mem
 from vision.empty_table import EmptyTable
 from vision.errors import ModelError
+from vision.faces import FaceSettings, combine_faces
+from vision.faces import pack as pack_faces
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
 from vision.types import Colour, DiceReading, Die, area, intersection, iou, shared
@@ -31,6 +33,10 @@ FLYER_CLASSIFIER_FILE = "dice_reader_flyer.onnx"
 # The reader's optional face head (colour-face dice): where the file has it, it decides which
 # candidates are colour-face dice instead of the classical face check.
 FACE_OUTPUT = "face"
+# The pip head's input, where the file exports it (`models.training.face_features`): what a
+# table's face memory (`vision.faces`) reads a face by.
+FACE_FEATURES = "pips_features"
+FACE_FEATURES_SIZE = 32 * 6 * 6
 
 T = TypeVar("T")
 
@@ -85,6 +91,8 @@ class ReaderConfig:
     palette: tuple[Colour, ...] | None = None
     # How the table's memory (`vision.memory`) is weighed against the network, when one is set.
     memory: mem.MemorySettings = field(default_factory=mem.MemorySettings)
+    # How a table's face memory (`vision.faces`) is weighed against the pip head.
+    face_memory: FaceSettings = field(default_factory=FaceSettings)
     # Trusted this far (`vision.memory.Recall.trust`: 0.9 where the nearest remembered colour
     # leads the runner-up by 2.3 steps), a memory that says a die is of no game colour makes it
     # "not a game die" (read as "other") instead of the game's likeliest colour marked unsure.
@@ -116,10 +124,12 @@ class StageTimes:
 
 @dataclass(frozen=True)
 class _Remembered:
-    """Each die's signature and how far the table's memory was trusted for it."""
+    """Each die's signature, its pip features and how far the table's memory was trusted for
+    it (None where the reader's file gives no such output)."""
 
     signatures: npt.NDArray[np.float32] | None
     trust: npt.NDArray[np.float32] | None
+    face_features: npt.NDArray[np.float32] | None = None
 
 
 class ModelReader:
@@ -183,8 +193,12 @@ class ModelReader:
             )
         remembered = _Remembered(None, None)
         if len(outputs) > 2:
+            features = self._output(outputs, FACE_FEATURES)
+            if features is not None:
+                features = pack_faces(features, _faces(pips_p))
             pips_p, colour_p, remembered = times.timed(
-                "memory", lambda: self._remember(stack, outputs[2], pips_p, colour_p, bars)
+                "memory",
+                lambda: self._remember(stack, outputs[2], features, pips_p, colour_p, bars),
             )
         faces = self._face_output(outputs)
         return times.timed(
@@ -198,12 +212,19 @@ class ModelReader:
         """The face head's probabilities, where colour faces are read and the file has one."""
         if not self.config.colour_faces or not self.has_face_head:
             return None
-        return outputs[self._classifier.output_names.index(FACE_OUTPUT)]
+        return self._output(outputs, FACE_OUTPUT)
+
+    def _output(
+        self, outputs: list[npt.NDArray[np.float32]], name: str
+    ) -> npt.NDArray[np.float32] | None:
+        names = self._classifier.output_names
+        return outputs[names.index(name)] if name in names else None
 
     def _remember(
         self,
         stack: npt.NDArray[np.uint8],
         embedding: npt.NDArray[np.float32],
+        features: npt.NDArray[np.float32] | None,
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
         bars: npt.NDArray[np.float32],
@@ -217,13 +238,17 @@ class ModelReader:
         sigs = mem.signatures(embedding[kept], stack[kept])
         every = np.zeros((len(pips_p), sigs.shape[1]), np.float32)
         every[kept] = sigs
-        if self.memory is None or len(self.memory) == 0:
-            return pips_p, colour_p, _Remembered(every, None)
-        told = mem.recall(self.memory, sigs, self.config.memory)
+        memory = self.memory
+        if memory is None or len(memory) == 0:
+            return pips_p, colour_p, _Remembered(every, None, features)
+        told = mem.recall(memory, sigs, self.config.memory)
         pips_p, colour_p, trust = pips_p.copy(), colour_p.copy(), np.zeros(len(pips_p), np.float32)
         pips_p[kept], colour_p[kept] = mem.combine(pips_p[kept], colour_p[kept], told)
+        if memory.faces is not None and features is not None:
+            evidence = memory.faces.evidence(features[kept], self.config.face_memory)
+            pips_p[kept] = combine_faces(pips_p[kept], evidence)
         trust[kept] = told.trust
-        return pips_p, colour_p, _Remembered(every, trust)
+        return pips_p, colour_p, _Remembered(every, trust, features)
 
     def _look_again(
         self,
@@ -291,9 +316,12 @@ class ModelReader:
                 or float(face[pips - 1]) < self.config.unsure_below
                 or colour.probability < self.config.colour_unsure_below
             )
-            sig = remembered.signatures
+            sig, feats = remembered.signatures, remembered.face_features
             signature = None if sig is None else tuple(sig[k].tolist())
-            dice.append(Die(colour.colour, pips, conf, box, unsure, signature))
+            learnt = None if feats is None else feats[k].tobytes()
+            dice.append(
+                Die(colour.colour, pips, conf, box, unsure, signature, face_features=learnt)
+            )
         kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
         return DiceReading.of(_drop_tiny(kept, self.config.min_size_share, self.config.size_quorum))
 

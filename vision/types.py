@@ -97,6 +97,9 @@ class Die:
     # A colour-face die (the flyer game's): its top face's colour, also given as `colour`; it
     # has no pips, so `pips` is 1 and means nothing. None for a pip die.
     face_colour: Colour | None = None
+    # The reader's pip features for this die (float32 bytes, `vision.faces`): what a table's
+    # face memory learns the die's value by when players confirm it. Never written to JSON.
+    face_features: bytes | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         check_face(self.pips, self.box_xyxy)

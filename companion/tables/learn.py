@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from vision.datasets import LabelledBox, MatchBy
 from vision.memory import Confirmed, TableMemory
 from vision.metrics import match_image
-from vision.types import Die
+from vision.types import Colour, Die
 
 
 def from_labels(
@@ -26,9 +26,17 @@ def from_labels(
         die, label = dice[pi], labels[li]
         if die.signature is not None:
             colour = label.colour if label.colour is not None else die.colour
-            out.append(Confirmed(die.signature, colour, label.pips))
-    out += [Confirmed(sig, None) for pi in match.extra if (sig := dice[pi].signature) is not None]
+            out.append(confirmed(die, colour, label.pips))
+    out += [confirmed(dice[pi], None) for pi in match.extra if dice[pi].signature is not None]
     return out
+
+
+def confirmed(die: Die, colour: Colour | None, pips: int | None = None) -> Confirmed:
+    """What the memory keeps of a read die the players said is `colour` (None: not a die)
+    showing `pips` (None: the value as read): its signature, pip features and size."""
+    assert die.signature is not None, "only a die the reader signed can teach"
+    value = die.pips if pips is None else pips
+    return Confirmed(die.signature, colour, value, die.face_features, die.size_px)
 
 
 def from_roll(kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> list[Confirmed]:
@@ -38,8 +46,8 @@ def from_roll(kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> list[Confirm
     may be a real die that is simply not part of this roll (a die of another player's pool
     lying in view), and learning it as "not a die" would make the camera drop every die like
     it. Only an explicit "not a die" (registering, or "remove: not a die") teaches that."""
-    out = [Confirmed(d.signature, d.colour, d.pips) for d in kept if d.signature is not None]
-    return out + [Confirmed(d.signature, None, d.pips) for d in not_dice if d.signature]
+    out = [confirmed(d, d.colour) for d in kept if d.signature is not None]
+    return out + [confirmed(d, None) for d in not_dice if d.signature]
 
 
 class GameNight:

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.session.errors import FieldError
+from companion.tables.learn import confirmed
 from vision.memory import Confirmed
 from vision.types import COLOURS, Colour, Die
 
@@ -119,5 +120,5 @@ def confirmations(
             told = None if index in not_dice else colour
             index += 1
             if die.signature:
-                out.append(Confirmed(die.signature, told, die.pips))
+                out.append(confirmed(die, told))
     return out

@@ -33,10 +33,14 @@ CREATE TABLE IF NOT EXISTS confirmed (
     pips INTEGER,
     signature BLOB NOT NULL,
     source TEXT NOT NULL,
-    added_at REAL NOT NULL
+    added_at REAL NOT NULL,
+    face BLOB,
+    size_px REAL
 );
 CREATE INDEX IF NOT EXISTS confirmed_by_table ON confirmed (table_name, reader, id);
 """
+# Columns added since the first schema: a file written before them gains them, empty.
+_ADDED = (("face", "BLOB"), ("size_px", "REAL"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,7 @@ class TableStore:
         con = sqlite3.connect(self.path, timeout=10.0)
         try:
             con.executescript(_SCHEMA)
+            _add_columns(con)
             with con:
                 yield con
         finally:
@@ -72,13 +77,23 @@ class TableStore:
             raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
         now = time.time()
         rows = [
-            (name, self.reader, _colour_text(d.colour), d.pips, _blob(d.signature), source, now)
+            (
+                name,
+                self.reader,
+                _colour_text(d.colour),
+                d.pips,
+                _blob(d.signature),
+                source,
+                now,
+                d.face,
+                d.size_px,
+            )
             for d in dice
         ]
         with self._db() as con:
             con.executemany(
                 "INSERT INTO confirmed (table_name, reader, colour, pips, signature, source,"
-                " added_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " added_at, face, size_px) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
         return len(rows)
@@ -89,11 +104,12 @@ class TableStore:
             return TableMemory.of([])
         with self._db() as con:
             rows = con.execute(
-                "SELECT colour, pips, signature FROM confirmed WHERE table_name = ? AND reader = ?"
-                " ORDER BY id DESC LIMIT ?",
+                "SELECT colour, pips, signature, face, size_px FROM confirmed"
+                " WHERE table_name = ? AND reader = ? ORDER BY id DESC LIMIT ?",
                 (name, self.reader, MAX_PER_TABLE),
             ).fetchall()
-        return TableMemory.of([_confirmed(c, p, s) for c, p, s in rows])
+        # Oldest first, as they were confirmed: the face memory keeps each value's newest.
+        return TableMemory.of([_confirmed(*row) for row in reversed(rows)])
 
     def clear(self, table: str) -> int:
         """Forget every die of `table`; returns how many went."""
@@ -128,9 +144,25 @@ def _blob(signature: Sequence[float]) -> bytes:
     return np.asarray(signature, np.float32).tobytes()
 
 
-def _confirmed(colour: str | None, pips: int | None, blob: bytes) -> Confirmed:
+def _confirmed(
+    colour: str | None, pips: int | None, blob: bytes, face: bytes | None, size: float | None
+) -> Confirmed:
     signature = tuple(float(v) for v in np.frombuffer(blob, np.float32))
-    return Confirmed(signature, None if colour is None else Colour.parse(colour), pips)
+    told = None if colour is None else Colour.parse(colour)
+    return Confirmed(signature, told, pips, face, size)
+
+
+def _add_columns(con: sqlite3.Connection) -> None:
+    have = {row[1] for row in con.execute("PRAGMA table_info(confirmed)")}
+    for column, kind in _ADDED:
+        if column not in have:
+            con.execute(f"ALTER TABLE confirmed ADD COLUMN {column} {kind}")
+
+
+# Reader files that sign dice exactly as an earlier file did, by their shortened hashes: adding
+# the pip features as an output (`models.training.face_features`) changed the file, not one
+# signature, so the tables taught with the file before keep their memory.
+SAME_SIGNATURES = {"c443281b5f90fab2": "90330ce5b5e7956d"}
 
 
 def reader_key() -> str:
@@ -138,7 +170,8 @@ def reader_key() -> str:
     from vision.onnx_model import recorded_hashes
     from vision.reader import CLASSIFIER_FILE
 
-    return recorded_hashes().get(CLASSIFIER_FILE, "unknown")[:16]
+    key = recorded_hashes().get(CLASSIFIER_FILE, "unknown")[:16]
+    return SAME_SIGNATURES.get(key, key)
 
 
 def open_store(data_dir: Path) -> TableStore:

@@ -70,7 +70,8 @@ def test_a_die_unlike_the_memory_keeps_its_reading(tmp_path: Path) -> None:
         if max(_alike(a, o) for o in other) < MemorySettings().far
     ]
     assert unlike, "the fixture should hold a die unlike every die of the other photo"
-    assert all(a == b for a, b in unlike)
+    # Its colour as the network read it; its face is the face memory's to judge (test_faces).
+    assert all((a.colour, a.pips) == (b.colour, b.pips) for a, b in unlike)
 
 
 def test_a_stale_snapshot_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,171 @@
+"""A table's memory of faces: read a die's value as the players taught this table.
+
+The reader's pip head knows the faces it trained on; a family's dice may carry a maker's logo on
+the 6, numerals or star pips, which it reads as whatever pips they most resemble. Every die the
+players confirm gives the table an example: the reader's pip features for that crop (the pip
+head's input, `vision.reader.FACE_FEATURES`), the network's own face log-probabilities for it,
+and the value the players gave it. From those the table fits its own small softmax head on top
+of the network's (`FaceHead.fit`: the network's log-probabilities are each example's fixed
+offset), so the head learns only what the network gets wrong at this table: where the network
+reads every confirmed die right, the head stays near zero and costs nothing. Reading adds the
+head's log-odds to the network's, with three limits:
+
+* it speaks only for values the players have shown it: an unseen value's odds are left as the
+  network gave them, and a shown value can only be made likelier than another shown value, never
+  than an unseen one (a head fitted on dice with no 5 among them must not take the 5s away);
+* a face unlike every confirmed face (cosine below `FaceSettings.far`) gets no evidence at all:
+  it keeps the network's reading and its doubt;
+* "not a die" is never touched: the faces are redistributed within "it is a die".
+
+Pure functions and frozen values, like `vision.memory`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+Floats = npt.NDArray[np.float32]
+VALUES = 6
+
+
+def pack(features: Floats, faces_p: Floats) -> Floats:
+    """What a die's `face_features` hold: its pip features (n, d) and the network's face
+    log-probabilities (n, 6), side by side."""
+    logp = np.log(np.maximum(np.asarray(faces_p, np.float32), 1e-12))
+    return np.ascontiguousarray(np.concatenate([features, logp], axis=1), np.float32)
+
+
+def unpack(packed: Floats) -> tuple[Floats, Floats]:
+    """The unit pip features and the network's face log-probabilities of packed rows."""
+    return unit_rows(packed[:, :-VALUES]), np.asarray(packed[:, -VALUES:], np.float32)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceSettings:
+    # A die whose features are less alike than this (cosine) to every confirmed face gets no
+    # evidence from the table's head.
+    far: float = 0.6
+    # The head's log-probabilities are scaled by this before they are added to the network's.
+    weight: float = 1.0
+    # No shown value is pushed down by more than this many nats against the head's favourite.
+    floor: float = -12.0
+    # L2 penalty on the head's parameters against the summed loss (features are unit rows).
+    l2: float = 0.3
+    steps: int = 300
+    # The newest examples of each value the head is fitted on: keeps fitting quick and the
+    # values balanced (a table throws many 1s before its first logo 6 is confirmed).
+    per_value: int = 40
+
+
+@dataclass(frozen=True)
+class FaceHead:
+    """A softmax over the values this table's players have shown, on unit pip features."""
+
+    weights: Floats  # (d, k): one column per shown value
+    bias: Floats  # (k,)
+    shown: npt.NDArray[np.int64]  # (k,) the values (1..6) of the columns, ascending
+    examples: Floats  # (d, m) the confirmed faces' unit features, for the nearness check
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(int(v) for v in self.shown)
+
+    @classmethod
+    def fit(
+        cls,
+        packed: Floats,
+        values: Sequence[int],
+        settings: FaceSettings = FaceSettings(),
+    ) -> FaceHead | None:
+        """The head for these confirmed faces (`pack`ed rows, each value 1..6), or None where
+        they show fewer than two values (one value alone can tell nothing apart)."""
+        picked = _newest_per_value(np.asarray(values, np.int64), settings.per_value)
+        x, logp = unpack(np.asarray(packed, np.float32)[picked])
+        y = np.asarray(values, np.int64)[picked]
+        shown = np.unique(y)
+        if shown.size < 2:
+            return None
+        target = (y[:, None] == shown[None, :]).astype(np.float32)
+        weights, bias = _fit_softmax(x, logp[:, shown - 1], target, settings)
+        return cls(weights, bias, shown, np.ascontiguousarray(x.T))
+
+    def evidence(self, packed: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
+        """(n, 6) log-odds to add to the network's face log-probabilities: 0 for values never
+        shown and for dice unlike every confirmed face; else the head's scaled log-odds for each
+        shown value, 0 for the one it favours most, down to `settings.floor`."""
+        x, _ = unpack(np.asarray(packed, np.float32))
+        out = np.zeros((x.shape[0], VALUES), np.float32)
+        if x.shape[0] == 0:
+            return out
+        near = (x @ self.examples).max(axis=1) >= settings.far
+        if not near.any():
+            return out
+        logits = x[near] @ self.weights + self.bias
+        logp = logits - logits.max(axis=1, keepdims=True)
+        said = np.maximum(settings.weight * logp, settings.floor)
+        rows = np.zeros((int(near.sum()), VALUES), np.float32)
+        rows[:, self.shown - 1] = said
+        out[near] = rows
+        return out
+
+
+def unit_rows(rows: Floats) -> Floats:
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return np.asarray(rows / np.maximum(norms, 1e-9), np.float32)
+
+
+def combine_faces(pips_p: Floats, evidence: Floats) -> Floats:
+    """The network's pip probabilities (n, 7: not a die, 1..6) with the table's face evidence
+    added to the faces' log-odds; "not a die" keeps its probability. The table's evidence
+    overturns the network's reading or makes it surer, never merely less sure: a die whose face
+    it reads as the network does, less surely, keeps the network's numbers exactly (a head fitted
+    on a few dice leans a little on every die; that lean must not flag dice the network reads
+    right as unsure)."""
+    faces = np.maximum(pips_p[:, 1:], 1e-12)
+    log_faces = np.log(faces) + evidence
+    new = np.exp(log_faces - log_faces.max(axis=1, keepdims=True))
+    new /= new.sum(axis=1, keepdims=True)
+    new *= (1.0 - pips_p[:, :1]).clip(0.0, 1.0)
+    out = np.concatenate([pips_p[:, :1], new], axis=1)
+    before, after = pips_p[:, 1:].argmax(axis=1), new.argmax(axis=1)
+    rows = np.arange(len(pips_p))
+    weaker = (before == after) & (new[rows, after] <= pips_p[rows, 1 + before])
+    told = (evidence != 0).any(axis=1) & ~weaker
+    return np.asarray(np.where(told[:, None], out, pips_p), np.float32)
+
+
+def _newest_per_value(values: npt.NDArray[np.int64], per_value: int) -> npt.NDArray[np.int64]:
+    """Indexes of the last `per_value` examples of each value 1..6 (others dropped), in order."""
+    keep = [np.flatnonzero(values == v)[-per_value:] for v in range(1, VALUES + 1)]
+    return np.sort(np.concatenate(keep)).astype(np.int64)
+
+
+def _fit_softmax(
+    x: Floats, offset: Floats, target: Floats, settings: FaceSettings
+) -> tuple[Floats, Floats]:
+    """Multinomial logistic regression on top of fixed per-example logits (`offset`): Nesterov
+    gradient descent on the summed cross-entropy plus an L2 penalty on every parameter, a prior
+    that the table changes nothing. Summed, not averaged: a few confirmed dice the network
+    misreads outweigh the prior, while dice it already reads right (nearly no loss to gain) leave
+    the head at about zero however many there are. Deterministic; milliseconds for a table's few
+    hundred faces."""
+    n, d = x.shape
+    with_bias = np.concatenate([x, np.ones((n, 1), np.float32)], axis=1)
+    params = np.zeros((d + 1, target.shape[1]), np.float32)  # the weights, then the bias row
+    ahead = params.copy()
+    # Unit rows and a bias: the summed loss's curvature is at most n (half each squared row's
+    # length, 2), plus the penalty's.
+    rate = np.float32(1.0 / (n + settings.l2))
+    for step in range(1, settings.steps + 1):
+        logits = offset + with_bias @ ahead
+        p = np.exp(logits - logits.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        grad = with_bias.T @ (p - target) + np.float32(settings.l2) * ahead
+        nxt = ahead - rate * grad
+        ahead = nxt + np.float32((step - 1) / (step + 2)) * (nxt - params)
+        params = nxt
+    return np.ascontiguousarray(params[:d]), np.asarray(params[d], np.float32)
