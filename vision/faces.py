@@ -11,8 +11,9 @@ reads every confirmed die right, the head stays near zero and costs nothing. Rea
 head's log-odds to the network's, with three limits:
 
 * it speaks only for values the players have shown it: an unseen value's odds are left as the
-  network gave them, and a shown value can only be made likelier than another shown value, never
-  than an unseen one (a head fitted on dice with no 5 among them must not take the 5s away);
+  network gave them (a head fitted on dice with no 5 among them must not take the 5s away), and
+  its log-odds over the shown values add up to zero, so it moves odds between them rather than
+  lifting them all above the unseen ones;
 * a face unlike every confirmed face (cosine below `FaceSettings.far`) gets no evidence at all:
   it keeps the network's reading and its doubt;
 * "not a die" is never touched: the faces are redistributed within "it is a die".
@@ -51,10 +52,10 @@ class FaceSettings:
     far: float = 0.6
     # The head's log-probabilities are scaled by this before they are added to the network's.
     weight: float = 1.0
-    # No shown value is pushed down by more than this many nats against the head's favourite.
-    floor: float = -12.0
+    # No shown value's odds move by more than this many nats.
+    bound: float = 12.0
     # L2 penalty on the head's parameters against the summed loss (features are unit rows).
-    l2: float = 0.3
+    l2: float = 0.1
     steps: int = 300
     # The newest examples of each value the head is fitted on: keeps fitting quick and the
     # values balanced (a table throws many 1s before its first logo 6 is confirmed).
@@ -69,6 +70,10 @@ class FaceHead:
     bias: Floats  # (k,)
     shown: npt.NDArray[np.int64]  # (k,) the values (1..6) of the columns, ascending
     examples: Floats  # (d, m) the confirmed faces' unit features, for the nearness check
+    # The confirmed faces' mean unit features, taken off before the head reads them: ReLU
+    # features all share one positive direction, which would otherwise carry what the head
+    # learnt of one face onto every die.
+    centre: Floats  # (d,)
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -90,13 +95,14 @@ class FaceHead:
         if shown.size < 2:
             return None
         target = (y[:, None] == shown[None, :]).astype(np.float32)
-        weights, bias = _fit_softmax(x, logp[:, shown - 1], target, settings)
-        return cls(weights, bias, shown, np.ascontiguousarray(x.T))
+        centre = x.mean(axis=0)
+        weights, bias = _fit_softmax(x - centre, logp[:, shown - 1], target, settings)
+        return cls(weights, bias, shown, np.ascontiguousarray(x.T), centre)
 
     def evidence(self, packed: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n, 6) log-odds to add to the network's face log-probabilities: 0 for values never
         shown and for dice unlike every confirmed face; else the head's scaled log-odds for each
-        shown value, 0 for the one it favours most, down to `settings.floor`."""
+        shown value, less their mean, within `settings.bound` either way."""
         x, _ = unpack(np.asarray(packed, np.float32))
         out = np.zeros((x.shape[0], VALUES), np.float32)
         if x.shape[0] == 0:
@@ -104,9 +110,9 @@ class FaceHead:
         near = (x @ self.examples).max(axis=1) >= settings.far
         if not near.any():
             return out
-        logits = x[near] @ self.weights + self.bias
-        logp = logits - logits.max(axis=1, keepdims=True)
-        said = np.maximum(settings.weight * logp, settings.floor)
+        logits = (x[near] - self.centre) @ self.weights + self.bias
+        logits -= logits.mean(axis=1, keepdims=True)
+        said = np.clip(settings.weight * logits, -settings.bound, settings.bound)
         rows = np.zeros((int(near.sum()), VALUES), np.float32)
         rows[:, self.shown - 1] = said
         out[near] = rows

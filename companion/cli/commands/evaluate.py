@@ -307,6 +307,8 @@ def _night_json(night: NightReport) -> dict[str, Any]:
             "extra": m.extra,
             "precision": _rounded(m.precision),
             "found_right": _rounded(m.found_right),
+            "pip_accuracy": _rounded(m.pip_accuracy),
+            "exact_rate": _rounded(m.exact_rate),
             "colour_accuracy": _rounded(m.colour_accuracy),
         },
     }
@@ -371,9 +373,11 @@ def _night_lines(night: NightReport, m: SetMetrics) -> list[str]:
     return [
         f"  the memory: {night.taught} dice confirmed by the end ({night.not_dice} as not a"
         " die); on the scored photos, with it against without it:",
+        f"    photos exact {_pct(m.exact_rate)} against {_pct(w.exact_rate)}, found and right"
+        f" {_pct(m.found_right)} against {_pct(w.found_right)}, pips {_pct(m.pip_accuracy)}"
+        f" against {_pct(w.pip_accuracy)}",
         f"    extra dice {m.extra} against {w.extra}, precision {_pct(m.precision)} against"
-        f" {_pct(w.precision)}, found and right {_pct(m.found_right)} against"
-        f" {_pct(w.found_right)}, colour {_pct(m.colour_accuracy)} against"
+        f" {_pct(w.precision)}, colour {_pct(m.colour_accuracy)} against"
         f" {_pct(w.colour_accuracy)}",
     ]
 

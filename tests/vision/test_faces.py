@@ -1,0 +1,82 @@
+"""The face memory's arithmetic (`vision.faces`) on made-up features: what it may say and what it
+must leave alone."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.faces import FaceHead, FaceSettings, combine_faces, pack
+
+D = 16
+
+
+def _look(k: int, noise: float = 0.05, seed: int = 0) -> np.ndarray:
+    """Feature rows of look k: one hot direction plus a little noise, all positive as ReLUs are."""
+    rng = np.random.default_rng(seed)
+    base = np.full(D, 0.05, np.float32)
+    base[k] = 1.0
+    return np.abs(base + rng.normal(0, noise, D)).astype(np.float32)
+
+
+def _network(value: int, sure: float = 0.98) -> np.ndarray:
+    p = np.full(6, (1 - sure) / 5, np.float32)
+    p[value - 1] = sure
+    return p
+
+
+def _packed(rows: list[tuple[int, int]]) -> np.ndarray:
+    """(look, value the network reads) pairs as packed rows."""
+    feats = np.stack([_look(k, seed=i) for i, (k, _) in enumerate(rows)])
+    return pack(feats, np.stack([_network(v) for _, v in rows]))
+
+
+def test_one_value_alone_fits_no_head() -> None:
+    assert FaceHead.fit(_packed([(0, 2), (0, 2)]), [2, 2]) is None
+
+
+def test_a_logo_read_as_3_is_read_as_the_6_the_players_said() -> None:
+    # Looks 0..2 are ordinary 1, 2, 3 faces; look 5 is a logo the network reads as 3.
+    rows = [(0, 1), (1, 2), (2, 3), (5, 3), (5, 3)]
+    head = FaceHead.fit(_packed(rows), [1, 2, 3, 6, 6])
+    assert head is not None and head.values == (1, 2, 3, 6)
+    logo = _packed([(5, 3)])
+    pips_p = np.concatenate([[0.0], _network(3)])[None, :].astype(np.float32)
+    told = combine_faces(pips_p, head.evidence(logo))
+    assert int(told[0, 1:].argmax()) + 1 == 6
+    plain_three = _packed([(2, 3)])
+    kept = combine_faces(pips_p, head.evidence(plain_three))
+    assert int(kept[0, 1:].argmax()) + 1 == 3
+
+
+def test_values_never_shown_get_no_evidence_and_are_never_outranked() -> None:
+    head = FaceHead.fit(_packed([(0, 1), (1, 2), (2, 3)]), [1, 2, 3])
+    assert head is not None
+    evidence = head.evidence(_packed([(3, 5), (0, 1)]))
+    assert np.all(evidence[:, 3:] == 0)  # 4, 5 and 6 were never shown
+    assert np.allclose(evidence.sum(axis=1), 0, atol=1e-5)  # moved between shown values
+
+
+def test_a_face_unlike_every_confirmed_one_gets_no_evidence() -> None:
+    head = FaceHead.fit(_packed([(0, 1), (1, 2)]), [1, 2])
+    assert head is not None
+    assert np.all(head.evidence(_packed([(9, 4)]), FaceSettings(far=0.6)) == 0)
+
+
+@pytest.mark.parametrize(
+    ("network", "evidence", "kept"),
+    [
+        ([0.0, 0.1, 0.9, 0, 0, 0, 0], [-1.0, 0, 0, 0, 0, 0], False),  # surer: taken
+        ([0.0, 0.1, 0.9, 0, 0, 0, 0], [0, -1.0, 0, 0, 0, 0], True),  # less sure, same face: kept
+        ([0.0, 0.4, 0.6, 0, 0, 0, 0], [0, -2.0, 0, 0, 0, 0], False),  # overturned: taken
+        ([0.0, 0.1, 0.9, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], True),  # no evidence: kept exactly
+    ],
+)
+def test_the_table_overturns_or_confirms_but_never_merely_doubts(
+    network: list[float], evidence: list[float], kept: bool
+) -> None:
+    pips_p = np.asarray([network], np.float32)
+    out = combine_faces(pips_p, np.asarray([evidence], np.float32))
+    assert np.array_equal(out, pips_p) is kept
+    assert out[0, 0] == pips_p[0, 0]  # "not a die" is never touched
+    assert out.sum() == pytest.approx(1.0, abs=1e-5)
