@@ -56,6 +56,14 @@ class ReaderConfig:
     # smaller one, whatever their size (on rendered flyer tables at a slant, 78% read right with
     # every scale, 68% without).
     small_die_px: float = 60.0
+    # Where the table's die size is known (its memory's confirmed dice), the finder runs once,
+    # at the scale that shows those dice as it reads them best: at `long_sides[0]` while they
+    # are `scaled_dice_px` across there, else at the scale that makes them `table_die_px` (a
+    # board's small dice up-scaled, a close camera's big dice at the smaller scale), the long
+    # side within `table_long_side`.
+    scaled_dice_px: tuple[float, float] = (24.0, 100.0)
+    table_die_px: float = 40.0
+    table_long_side: tuple[int, int] = (320, 2560)
     sure_find: float = 0.5
     find_threshold: float = 0.25
     max_dice: int = 64
@@ -177,7 +185,9 @@ class ModelReader:
         return find_dice(self._finder, frame_bgr, self.config)
 
     def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
-        found = find_dice(self._finder, frame_bgr, self.config, times)
+        memory = self.memory  # one read of the attribute: a desk may swap it meanwhile
+        die_px = None if memory is None else memory.die_size_px
+        found = find_dice(self._finder, frame_bgr, self.config, times, die_px)
         empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
         if empty is not None and found:
             found = times.timed("empty", lambda: _not_the_tables(empty, frame_bgr, found))
@@ -323,7 +333,9 @@ class ModelReader:
                 Die(colour.colour, pips, conf, box, unsure, signature, face_features=learnt)
             )
         kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
-        return DiceReading.of(_drop_tiny(kept, self.config.min_size_share, self.config.size_quorum))
+        table_px = None if self.memory is None else self.memory.die_size_px
+        cfg = self.config
+        return DiceReading.of(_drop_tiny(kept, cfg.min_size_share, cfg.size_quorum, table_px))
 
 
 def _not_a_die_bars(found: list[finder.Candidate], config: ReaderConfig) -> npt.NDArray[np.float32]:
@@ -343,19 +355,40 @@ def find_dice(
     frame_bgr: npt.NDArray[np.uint8],
     config: ReaderConfig,
     times: StageTimes | None = None,
+    die_px: float | None = None,
 ) -> list[finder.Candidate]:
-    """Die candidates from the finder at every scale, best first, repeats merged."""
+    """Die candidates from the finder at every scale (at one, where the table's die size
+    `die_px` in the frame is known), best first, repeats merged."""
     times = times or StageTimes()
     found: list[finder.Candidate] = []
     image, scale = frame_bgr, 1.0
+    sides = scales_for(config, frame_bgr.shape[:2], die_px)
     # Largest scale first, each shrunk from the one before: cheaper than shrinking the frame twice.
-    for long_side in sorted(config.long_sides, reverse=True):
+    for long_side in sorted(sides, reverse=True):
         if _all_small(found, scale, config):
             break
         net_in, image = times.timed("prepare", _prepare_from(image, scale, long_side))
         scale = net_in.scale
         found += _find_at(finder_model, net_in, config, times)
     return _merge_repeats(sorted(found, key=lambda c: -c.score), config.overlap_iou)
+
+
+def scales_for(
+    config: ReaderConfig, frame_hw: tuple[int, ...], die_px: float | None
+) -> tuple[int, ...]:
+    """The finder's long sides for a frame: every configured one, or one where the table's die
+    size is known (see `ReaderConfig.table_die_px`); a colour-face table keeps them all."""
+    if die_px is None or die_px <= 0 or config.colour_faces:
+        return config.long_sides
+    frame_long = max(frame_hw[0], frame_hw[1])
+    first = config.long_sides[0]
+    at_first = die_px * first / frame_long
+    low, high = config.scaled_dice_px
+    if low <= at_first <= high:
+        return (first,)
+    wanted = config.table_die_px / die_px * frame_long
+    least, most = config.table_long_side
+    return (round(min(max(wanted, least), most) / 32.0) * 32,)
 
 
 def _not_the_tables(
@@ -487,11 +520,15 @@ def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
     return [d for d in dice if id(d) in kept_ids]
 
 
-def _drop_tiny(dice: list[Die], share: float, quorum: int) -> list[Die]:
-    """Dice far smaller than the others in the frame: not dice (see `ReaderConfig`)."""
-    if len(dice) < quorum:
+def _drop_tiny(
+    dice: list[Die], share: float, quorum: int, table_px: float | None = None
+) -> list[Die]:
+    """Dice far smaller than the table's (its memory's die size where known, else the median of
+    the frame's dice, with at least `quorum` of them): not dice (see `ReaderConfig`)."""
+    if table_px is None and len(dice) < quorum:
         return dice
-    floor = share * float(np.median([d.size_px for d in dice]))
+    typical = table_px if table_px is not None else float(np.median([d.size_px for d in dice]))
+    floor = share * typical
     return [d for d in dice if d.size_px >= floor]
 
 
