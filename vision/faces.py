@@ -29,8 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from vision import blas
+
 Floats = npt.NDArray[np.float32]
 VALUES = 6
+MAP_SIDE = 6  # the pip features are the squeezed feature map, channels x 6 x 6
 
 
 def pack(features: Floats, faces_p: Floats) -> Floats:
@@ -40,9 +43,17 @@ def pack(features: Floats, faces_p: Floats) -> Floats:
     return np.ascontiguousarray(np.concatenate([features, logp], axis=1), np.float32)
 
 
-def unpack(packed: Floats) -> tuple[Floats, Floats]:
-    """The unit pip features and the network's face log-probabilities of packed rows."""
-    return unit_rows(packed[:, :-VALUES]), np.asarray(packed[:, -VALUES:], np.float32)
+def unpack(packed: Floats, turned: bool = True) -> tuple[Floats, Floats]:
+    """The unit pip features and the network's face log-probabilities of packed rows. With
+    `turned`, each feature map (channels x 6 x 6) is averaged with itself turned a quarter, a
+    half and three quarters round: a face means the same at any turn, and a table's few
+    confirmed dice then teach every turn of their faces at once."""
+    features = np.asarray(packed[:, :-VALUES], np.float32)
+    if turned:
+        maps = features.reshape(len(features), -1, MAP_SIDE, MAP_SIDE)
+        turns = maps + np.rot90(maps, 1, (2, 3)) + np.rot90(maps, 2, (2, 3))
+        features = (turns + np.rot90(maps, 3, (2, 3))).reshape(len(features), -1)
+    return unit_rows(features), np.asarray(packed[:, -VALUES:], np.float32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +71,8 @@ class FaceSettings:
     # The newest examples of each value the head is fitted on: keeps fitting quick and the
     # values balanced (a table throws many 1s before its first logo 6 is confirmed).
     per_value: int = 40
+    # Read faces by their features averaged over the four turns (`unpack`).
+    turned: bool = True
 
 
 @dataclass(frozen=True)
@@ -89,7 +102,7 @@ class FaceHead:
         """The head for these confirmed faces (`pack`ed rows, each value 1..6), or None where
         they show fewer than two values (one value alone can tell nothing apart)."""
         picked = _newest_per_value(np.asarray(values, np.int64), settings.per_value)
-        x, logp = unpack(np.asarray(packed, np.float32)[picked])
+        x, logp = unpack(np.asarray(packed, np.float32)[picked], settings.turned)
         y = np.asarray(values, np.int64)[picked]
         shown = np.unique(y)
         if shown.size < 2:
@@ -103,14 +116,14 @@ class FaceHead:
         """(n, 6) log-odds to add to the network's face log-probabilities: 0 for values never
         shown and for dice unlike every confirmed face; else the head's scaled log-odds for each
         shown value, less their mean, within `settings.bound` either way."""
-        x, _ = unpack(np.asarray(packed, np.float32))
+        x, _ = unpack(np.asarray(packed, np.float32), settings.turned)
         out = np.zeros((x.shape[0], VALUES), np.float32)
         if x.shape[0] == 0:
             return out
-        near = (x @ self.examples).max(axis=1) >= settings.far
+        near = blas.matmul(x, self.examples).max(axis=1) >= settings.far
         if not near.any():
             return out
-        logits = (x[near] - self.centre) @ self.weights + self.bias
+        logits = blas.matmul(x[near] - self.centre, self.weights) + self.bias
         logits -= logits.mean(axis=1, keepdims=True)
         said = np.clip(settings.weight * logits, -settings.bound, settings.bound)
         rows = np.zeros((int(near.sum()), VALUES), np.float32)
@@ -161,16 +174,17 @@ def _fit_softmax(
     hundred faces."""
     n, d = x.shape
     with_bias = np.concatenate([x, np.ones((n, 1), np.float32)], axis=1)
+    transposed = np.ascontiguousarray(with_bias.T)
     params = np.zeros((d + 1, target.shape[1]), np.float32)  # the weights, then the bias row
     ahead = params.copy()
     # Unit rows and a bias: the summed loss's curvature is at most n (half each squared row's
     # length, 2), plus the penalty's.
     rate = np.float32(1.0 / (n + settings.l2))
     for step in range(1, settings.steps + 1):
-        logits = offset + with_bias @ ahead
+        logits = offset + blas.matmul(with_bias, ahead)
         p = np.exp(logits - logits.max(axis=1, keepdims=True))
         p /= p.sum(axis=1, keepdims=True)
-        grad = with_bias.T @ (p - target) + np.float32(settings.l2) * ahead
+        grad = blas.matmul(transposed, p - target) + np.float32(settings.l2) * ahead
         nxt = ahead - rate * grad
         ahead = nxt + np.float32((step - 1) / (step + 2)) * (nxt - params)
         params = nxt

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision import blas
 from vision.crops import CROP_SCALE
 from vision.faces import FaceHead, FaceSettings
 from vision.types import COLOURS, Colour
@@ -223,27 +224,25 @@ def recall(memory: TableMemory, sigs: Floats, settings: MemorySettings) -> Recal
     )
 
 
-# A BLAS product of one frame's dice with a full memory (12 x 132 x 1,000) spreads over threads
-# that wait on onnxruntime's: 10 ms a frame instead of 0.4 on a busy 2-core machine. OpenBLAS
-# keeps a product under 65,536 x 4 multiply-adds in the calling thread, so the product is taken
-# in blocks under that. `np.einsum` (always in this thread) took three times as long as the
-# blocks: 115 against 34 microseconds idle, 230 against 70 with both cores busy.
-_ONE_THREAD_WORK = 200_000
+def nearest(memory: TableMemory, sigs: Floats) -> tuple[Floats, Floats]:
+    """How alike each signature is to its nearest confirmed die of any colour, and to its
+    nearest "not a die" (0 where the memory holds none of that kind)."""
+    n = sigs.shape[0]
+    die, not_die = np.zeros(n, np.float32), np.zeros(n, np.float32)
+    if not len(memory) or not n or memory.matrix.shape[1] != sigs.shape[1]:
+        return die, not_die
+    similar = _similarity(sigs.astype(np.float32, copy=False), memory.columns)
+    is_die = memory.labels != NOT_A_DIE
+    if is_die.any():
+        die = similar[:, is_die].max(axis=1)
+    if not is_die.all():
+        not_die = similar[:, ~is_die].max(axis=1)
+    return np.asarray(die, np.float32), np.asarray(not_die, np.float32)
 
 
 def _similarity(sigs: Floats, columns: Floats) -> Floats:
-    """`sigs @ columns` ((n, d) by (d, m)), in products small enough for one thread."""
-    n, d = sigs.shape
-    m = columns.shape[1]
-    rows = max(1, min(n, _ONE_THREAD_WORK // (d * 64)))  # blocks at least 64 remembered dice wide
-    width = max(1, _ONE_THREAD_WORK // (rows * d))
-    out = np.empty((n, m), np.float32)
-    for i in range(0, n, rows):
-        for j in range(0, m, width):
-            np.matmul(
-                sigs[i : i + rows], columns[:, j : j + width], out=out[i : i + rows, j : j + width]
-            )
-    return out
+    """`sigs @ columns` ((n, d) by (d, m)) on the calling thread (`vision.blas`)."""
+    return blas.matmul(sigs, columns)
 
 
 def combine(pips_p: Floats, colour_p: Floats, told: Recall) -> tuple[Floats, Floats]:

@@ -74,6 +74,12 @@ class ReaderConfig:
     # board's marks it also lets through.
     faint_find: float = 0.3
     faint_not_a_die: float = 0.03
+    # With a table's memory, the finder's candidates down to `vouch_find` are read too, and one
+    # under `find_threshold` is kept only where the table vouches for it: its signature at least
+    # `vouch_alike` like a confirmed die's, and nearer a die than anything the players removed
+    # (a die half hidden in a board's pattern, found by a little too little).
+    vouch_find: float = 0.15
+    vouch_alike: float = 0.93
     unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
     # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
     # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot
@@ -187,7 +193,10 @@ class ModelReader:
     def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
         memory = self.memory  # one read of the attribute: a desk may swap it meanwhile
         die_px = None if memory is None else memory.die_size_px
-        found = find_dice(self._finder, frame_bgr, self.config, times, die_px)
+        floor = self.config.find_threshold
+        if memory is not None and memory.die_size_px is not None:
+            floor = min(floor, self.config.vouch_find)
+        found = find_dice(self._finder, frame_bgr, self.config, times, die_px, floor)
         empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
         if empty is not None and found:
             found = times.timed("empty", lambda: _not_the_tables(empty, frame_bgr, found))
@@ -197,6 +206,8 @@ class ModelReader:
         outputs = times.timed("classify", lambda: self._classifier.run(batch, cast))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
+        if memory is not None and len(outputs) > 2:
+            bars = self._vouched(memory, found, stack, outputs[2], bars)
         if self.config.second_look:
             pips_p, colour_p = times.timed(
                 "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars)
@@ -259,6 +270,27 @@ class ModelReader:
             pips_p[kept] = combine_faces(pips_p[kept], evidence)
         trust[kept] = told.trust
         return pips_p, colour_p, _Remembered(every, trust, features)
+
+    def _vouched(
+        self,
+        memory: mem.TableMemory,
+        found: list[finder.Candidate],
+        stack: npt.NDArray[np.uint8],
+        embedding: npt.NDArray[np.float32],
+        bars: npt.NDArray[np.float32],
+    ) -> npt.NDArray[np.float32]:
+        """`bars` with each candidate under the finder's usual bar given a faint find's bar for
+        "not a die" where the table vouches for it (`ReaderConfig.vouch_alike`), else none at
+        all: the table's word brings it back to the reader, whose doubt still decides."""
+        cfg = self.config
+        faint = np.flatnonzero([c.score < cfg.find_threshold for c in found])
+        if faint.size == 0:
+            return bars
+        die, not_die = mem.nearest(memory, mem.signatures(embedding[faint], stack[faint]))
+        vouched = (die >= cfg.vouch_alike) & (die > not_die)
+        out = bars.copy()
+        out[faint] = np.where(vouched, cfg.faint_not_a_die, -1.0)
+        return out
 
     def _look_again(
         self,
@@ -356,6 +388,7 @@ def find_dice(
     config: ReaderConfig,
     times: StageTimes | None = None,
     die_px: float | None = None,
+    threshold: float | None = None,
 ) -> list[finder.Candidate]:
     """Die candidates from the finder at every scale (at one, where the table's die size
     `die_px` in the frame is known), best first, repeats merged."""
@@ -369,7 +402,7 @@ def find_dice(
             break
         net_in, image = times.timed("prepare", _prepare_from(image, scale, long_side))
         scale = net_in.scale
-        found += _find_at(finder_model, net_in, config, times)
+        found += _find_at(finder_model, net_in, config, times, threshold)
     return _merge_repeats(sorted(found, key=lambda c: -c.score), config.overlap_iou)
 
 
@@ -428,13 +461,13 @@ def _find_at(
     net_in: finder.FinderInput,
     config: ReaderConfig,
     times: StageTimes,
+    threshold: float | None = None,
 ) -> list[finder.Candidate]:
     heat, size, offset = times.timed("find", lambda: finder_model.run(net_in.tensor))
+    bar = config.find_threshold if threshold is None else threshold
     return times.timed(
         "decode",
-        lambda: finder.decode(
-            heat, size, offset, net_in.scale, config.find_threshold, config.max_dice
-        ),
+        lambda: finder.decode(heat, size, offset, net_in.scale, bar, config.max_dice),
     )
 
 
