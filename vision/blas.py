@@ -20,7 +20,7 @@ def matmul(a: Floats, b: Floats) -> Floats:
     """`a @ b` ((n, d) by (d, m), float32) in blocks small enough for one thread."""
     n, d = a.shape
     m = b.shape[1]
-    cols = min(m, max(1, ONE_THREAD_WORK // max(d, 1)))
+    cols = max(1, min(m, ONE_THREAD_WORK // max(d, 1)))
     rows = max(1, ONE_THREAD_WORK // max(d * cols, 1))
     out = np.empty((n, m), np.float32)
     for i in range(0, n, rows):

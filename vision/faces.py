@@ -48,12 +48,17 @@ def unpack(packed: Floats, turned: bool = True) -> tuple[Floats, Floats]:
     `turned`, each feature map (channels x 6 x 6) is averaged with itself turned a quarter, a
     half and three quarters round: a face means the same at any turn, and a table's few
     confirmed dice then teach every turn of their faces at once."""
-    features = np.asarray(packed[:, :-VALUES], np.float32)
+    return looks(packed[:, :-VALUES], turned), np.asarray(packed[:, -VALUES:], np.float32)
+
+
+def looks(features: Floats, turned: bool = True) -> Floats:
+    """Unit rows of pip features (n, d), each averaged over its four turns with `turned`."""
+    features = np.asarray(features, np.float32)
     if turned:
         maps = features.reshape(len(features), -1, MAP_SIDE, MAP_SIDE)
         turns = maps + np.rot90(maps, 1, (2, 3)) + np.rot90(maps, 2, (2, 3))
         features = (turns + np.rot90(maps, 3, (2, 3))).reshape(len(features), -1)
-    return unit_rows(features), np.asarray(packed[:, -VALUES:], np.float32)
+    return unit_rows(features)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +116,14 @@ class FaceHead:
         centre = x.mean(axis=0)
         weights, bias = _fit_softmax(x - centre, logp[:, shown - 1], target, settings)
         return cls(weights, bias, shown, np.ascontiguousarray(x.T), centre)
+
+    def nearness(self, features: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
+        """(n,) how alike each die's pip features (not packed) are to the nearest confirmed
+        face (cosine)."""
+        if len(features) == 0:
+            return np.zeros(0, np.float32)
+        x = looks(features, settings.turned)
+        return np.asarray(blas.matmul(x, self.examples).max(axis=1), np.float32)
 
     def evidence(self, packed: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n, 6) log-odds to add to the network's face log-probabilities: 0 for values never

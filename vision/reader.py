@@ -74,12 +74,14 @@ class ReaderConfig:
     # board's marks it also lets through.
     faint_find: float = 0.3
     faint_not_a_die: float = 0.03
-    # With a table's memory, the finder's candidates down to `vouch_find` are read too, and one
-    # under `find_threshold` is kept only where the table vouches for it: its signature at least
-    # `vouch_alike` like a confirmed die's, and nearer a die than anything the players removed
-    # (a die half hidden in a board's pattern, found by a little too little).
+    # With a table's memory, the finder's candidates down to `vouch_find` are read too; one under
+    # `find_threshold`, or one the network calls "not a die", is kept only where the table
+    # vouches for it: its signature at least `vouch_alike` like a confirmed die's and nearer a
+    # die than anything the players removed, its pip features at least `vouch_face` like a
+    # confirmed face's (a die half hidden in a board's pattern; a numeral face, no pips).
     vouch_find: float = 0.15
     vouch_alike: float = 0.93
+    vouch_face: float = 0.85
     unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
     # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
     # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot
@@ -206,12 +208,14 @@ class ModelReader:
         outputs = times.timed("classify", lambda: self._classifier.run(batch, cast))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
-        if memory is not None and len(outputs) > 2:
-            bars = self._vouched(memory, found, stack, outputs[2], bars)
+        vouched = np.zeros(len(found), bool)
+        if memory is not None and memory.die_size_px is not None and len(outputs) > 2:
+            vouched, bars = self._vouched(memory, found, stack, outputs, bars)
         if self.config.second_look:
             pips_p, colour_p = times.timed(
                 "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars)
             )
+        pips_p = _a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
         if len(outputs) > 2:
             features = self._output(outputs, FACE_FEATURES)
@@ -276,21 +280,30 @@ class ModelReader:
         memory: mem.TableMemory,
         found: list[finder.Candidate],
         stack: npt.NDArray[np.uint8],
-        embedding: npt.NDArray[np.float32],
+        outputs: list[npt.NDArray[np.float32]],
         bars: npt.NDArray[np.float32],
-    ) -> npt.NDArray[np.float32]:
-        """`bars` with each candidate under the finder's usual bar given a faint find's bar for
-        "not a die" where the table vouches for it (`ReaderConfig.vouch_alike`), else none at
-        all: the table's word brings it back to the reader, whose doubt still decides."""
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
+        """Which candidates the table vouches for, and `bars` once it has.
+
+        A candidate the network would drop (a faint find, or one it calls "not a die": a
+        numeral or a logo face has no pips to find) is kept where it looks like this table's
+        confirmed dice in colour and face alike and is nearer a die than anything the players
+        removed (`ReaderConfig.vouch_alike`, `vouch_face`): its "not a die" goes (`_a_die`), and
+        the face memory reads it. A faint find the table does not vouch for is dropped."""
         cfg = self.config
-        faint = np.flatnonzero([c.score < cfg.find_threshold for c in found])
-        if faint.size == 0:
-            return bars
-        die, not_die = mem.nearest(memory, mem.signatures(embedding[faint], stack[faint]))
-        vouched = (die >= cfg.vouch_alike) & (die > not_die)
-        out = bars.copy()
-        out[faint] = np.where(vouched, cfg.faint_not_a_die, -1.0)
-        return out
+        pips_p = outputs[0]
+        faint = np.asarray([c.score < cfg.find_threshold for c in found])
+        asked = np.flatnonzero(faint | (pips_p[:, 0] > bars))
+        features = self._output(outputs, FACE_FEATURES)
+        bars = np.where(faint, -1.0, bars).astype(np.float32)
+        vouched = np.zeros(len(found), bool)
+        if asked.size == 0 or memory.faces is None or features is None:
+            return vouched, bars
+        die, not_die = mem.nearest(memory, mem.signatures(outputs[2][asked], stack[asked]))
+        face = memory.faces.nearness(features[asked], cfg.face_memory)
+        vouched[asked] = (die >= cfg.vouch_alike) & (die > not_die) & (face >= cfg.vouch_face)
+        bars[vouched] = cfg.not_a_die
+        return vouched, bars
 
     def _look_again(
         self,
@@ -368,6 +381,19 @@ class ModelReader:
         table_px = None if self.memory is None else self.memory.die_size_px
         cfg = self.config
         return DiceReading.of(_drop_tiny(kept, cfg.min_size_share, cfg.size_quorum, table_px))
+
+
+def _a_die(
+    pips_p: npt.NDArray[np.float32], vouched: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.float32]:
+    """The pip probabilities with the vouched candidates' "not a die" taken away."""
+    if not vouched.any():
+        return pips_p
+    out = pips_p.copy()
+    out[vouched, 0] = 0.0
+    faces = out[vouched, 1:]
+    out[vouched, 1:] = faces / np.maximum(faces.sum(axis=1, keepdims=True), 1e-12)
+    return out
 
 
 def _not_a_die_bars(found: list[finder.Candidate], config: ReaderConfig) -> npt.NDArray[np.float32]:

@@ -47,7 +47,13 @@ def test_a_board_phantom_removed_at_registration_stays_removed_after_a_restart(
     assert desk.summary()["counts"]["not a die"] == len(phantoms)
     dice_after, phantoms_after = _split(_desk(tmp_path))  # a restart: the store, read afresh
     assert phantoms_after == []
-    assert [(d.box_xyxy, d.pips) for d in dice_after] == [(d.box_xyxy, d.pips) for d in dice]
+    # Every die still read, with its pips. (A memory that knows the table's die size reads at
+    # one scale, so boxes and centres move by a few pixels from the two scales' merged ones.)
+    assert len(dice_after) == len(dice)
+    for before, after in zip(dice, dice_after, strict=True):
+        assert after.pips == before.pips
+        (ax, ay), (bx, by) = after.centre_xy, before.centre_xy
+        assert max(abs(ax - bx), abs(ay - by)) <= 0.25 * before.size_px
 
 
 def test_the_terminal_registers_phantoms_by_number(

@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.faces import FaceHead, FaceSettings, combine_faces, pack
+from vision.faces import MAP_SIDE, FaceHead, FaceSettings, combine_faces, looks, pack
 
 D = 16
+PLAIN = FaceSettings(turned=False)  # made-up features are no feature maps
 
 
 def _look(k: int, noise: float = 0.05, seed: int = 0) -> np.ndarray:
@@ -32,35 +33,35 @@ def _packed(rows: list[tuple[int, int]]) -> np.ndarray:
 
 
 def test_one_value_alone_fits_no_head() -> None:
-    assert FaceHead.fit(_packed([(0, 2), (0, 2)]), [2, 2]) is None
+    assert FaceHead.fit(_packed([(0, 2), (0, 2)]), [2, 2], PLAIN) is None
 
 
 def test_a_logo_read_as_3_is_read_as_the_6_the_players_said() -> None:
     # Looks 0..2 are ordinary 1, 2, 3 faces; look 5 is a logo the network reads as 3.
     rows = [(0, 1), (1, 2), (2, 3), (5, 3), (5, 3)]
-    head = FaceHead.fit(_packed(rows), [1, 2, 3, 6, 6])
+    head = FaceHead.fit(_packed(rows), [1, 2, 3, 6, 6], PLAIN)
     assert head is not None and head.values == (1, 2, 3, 6)
     logo = _packed([(5, 3)])
     pips_p = np.concatenate([[0.0], _network(3)])[None, :].astype(np.float32)
-    told = combine_faces(pips_p, head.evidence(logo))
+    told = combine_faces(pips_p, head.evidence(logo, PLAIN))
     assert int(told[0, 1:].argmax()) + 1 == 6
     plain_three = _packed([(2, 3)])
-    kept = combine_faces(pips_p, head.evidence(plain_three))
+    kept = combine_faces(pips_p, head.evidence(plain_three, PLAIN))
     assert int(kept[0, 1:].argmax()) + 1 == 3
 
 
 def test_values_never_shown_get_no_evidence_and_are_never_outranked() -> None:
-    head = FaceHead.fit(_packed([(0, 1), (1, 2), (2, 3)]), [1, 2, 3])
+    head = FaceHead.fit(_packed([(0, 1), (1, 2), (2, 3)]), [1, 2, 3], PLAIN)
     assert head is not None
-    evidence = head.evidence(_packed([(3, 5), (0, 1)]))
+    evidence = head.evidence(_packed([(3, 5), (0, 1)]), PLAIN)
     assert np.all(evidence[:, 3:] == 0)  # 4, 5 and 6 were never shown
     assert np.allclose(evidence.sum(axis=1), 0, atol=1e-5)  # moved between shown values
 
 
 def test_a_face_unlike_every_confirmed_one_gets_no_evidence() -> None:
-    head = FaceHead.fit(_packed([(0, 1), (1, 2)]), [1, 2])
+    head = FaceHead.fit(_packed([(0, 1), (1, 2)]), [1, 2], PLAIN)
     assert head is not None
-    assert np.all(head.evidence(_packed([(9, 4)]), FaceSettings(far=0.6)) == 0)
+    assert np.all(head.evidence(_packed([(9, 4)]), FaceSettings(far=0.6, turned=False)) == 0)
 
 
 @pytest.mark.parametrize(
@@ -80,3 +81,10 @@ def test_the_table_overturns_or_confirms_but_never_merely_doubts(
     assert np.array_equal(out, pips_p) is kept
     assert out[0, 0] == pips_p[0, 0]  # "not a die" is never touched
     assert out.sum() == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_face_looks_the_same_at_every_turn() -> None:
+    maps = np.random.default_rng(3).random((1, 32, MAP_SIDE, MAP_SIDE)).astype(np.float32)
+    turned = np.rot90(maps, 1, (2, 3))
+    same = looks(np.ascontiguousarray(turned).reshape(1, -1))
+    assert np.allclose(looks(maps.reshape(1, -1)), same, atol=1e-6)
