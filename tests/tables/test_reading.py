@@ -25,7 +25,7 @@ def _desk(data: Path) -> TableDesk:
 def _first_die(desk: TableDesk, where: Die | None = None) -> Die:
     """The first die read, or the die lying where `where` lies (a memory that knows the die
     size reads at one scale, so the dice' order may change)."""
-    dice = list(desk._reader.read(fixture_frame()).dice)
+    dice: list[Die] = list(desk._reader.read(fixture_frame()).dice)
     if where is None:
         return dice[0]
     x, y = where.centre_xy
