@@ -133,6 +133,9 @@ def test_flyer_kid_view_names_each_colour_and_its_worth(page: Any, dashboard: Da
     assert tab.inner_text("#step-text") == "Blue is worth 3 points."
     assert tab.get_attribute("#kid-dice .kid-chip.lit", "data-colour") == "blue"
     assert spoken(tab)[-1] == "Blue is worth 3 points."
+    tab.click("#next-step")  # issue 47 item 8: the flyer's kid view had no sum
+    assert tab.inner_text("#step-text") == "1 + 1 + 3 = 5 points in all."
+    assert tab.locator("#kid-dice .kid-chip.lit").count() == 3
     screenshot(tab, "flyer-kid")
     post_line(dashboard, game, "Al: move red to n paying red red")
     one_chip = "document.querySelectorAll('#kid-dice .kid-chip').length === 1"
