@@ -162,7 +162,8 @@ class SettleDetector:
     def _start_run(self, reading: DiceReading, start: float | None) -> None:
         if self._decided and self._run is not None:
             self._specks = self._run.specks()
-        self._run = StillRun(reading, 0.0 if start is None else start, self._still_close)
+        reach = (self.config.still_tolerance, self.config.still_min_px)  # `_still_close`'s
+        self._run = StillRun(reading, 0.0 if start is None else start, self._still_close, reach)
         self._run_start = start
         self._decided = False
         self._open = None

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from vision.types import Colour, DiceReading, Die
 
 # Dice that may differ from the run's in one frame (seen or missed) without ending it: one, or
@@ -75,16 +77,25 @@ class _Track:
         return self.die if best is None else best[1][1]
 
 
+# How far a close-function reaches: no two dice whose centres lie further apart (the larger
+# coordinate difference) than the larger die's side times the first number, or the second
+# number of pixels if more, are close. Lets `pair` offer it only the pairs that may be.
+Reach = tuple[float, float]
+SAME_DIE_REACH: Reach = (0.5, 0.0)
+
+
 def pair(
-    before: Sequence[Die], after: Sequence[Die], close: Callable[[Die, Die], float | None]
+    before: Sequence[Die],
+    after: Sequence[Die],
+    close: Callable[[Die, Die], float | None],
+    reach: Reach | None = None,
 ) -> dict[int, int]:
-    """Greedy nearest-first pairing (index in `before` -> index in `after`); a table holds a
-    handful of dice, so the quadratic scan is cheap."""
+    """Greedy nearest-first pairing (index in `before` -> index in `after`). With `reach`
+    (`close`'s, see `Reach`), only pairs within it are weighed: 36 dice are 1,296 pairs."""
     options = sorted(
         (d, i, j)
-        for i, a in enumerate(before)
-        for j, b in enumerate(after)
-        if (d := close(a, b)) is not None
+        for i, j in _within(before, after, reach)
+        if (d := close(before[i], after[j])) is not None
     )
     pairs: dict[int, int] = {}
     taken: set[int] = set()
@@ -95,6 +106,23 @@ def pair(
     return pairs
 
 
+def _within(
+    before: Sequence[Die], after: Sequence[Die], reach: Reach | None
+) -> list[tuple[int, int]]:
+    if reach is None or not before or not after:
+        return [(i, j) for i in range(len(before)) for j in range(len(after))]
+    a = np.asarray([d.box_xyxy for d in before], np.float64)
+    b = np.asarray([d.box_xyxy for d in after], np.float64)
+    centre_a = np.stack([(a[:, 0] + a[:, 2]) / 2, (a[:, 1] + a[:, 3]) / 2], axis=1)
+    centre_b = np.stack([(b[:, 0] + b[:, 2]) / 2, (b[:, 1] + b[:, 3]) / 2], axis=1)
+    apart = np.abs(centre_a[:, None, :] - centre_b[None, :, :]).max(axis=2)
+    side_a = np.maximum(a[:, 2] - a[:, 0], a[:, 3] - a[:, 1])
+    side_b = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
+    limit = np.maximum(reach[1], reach[0] * np.maximum(side_a[:, None], side_b[None, :]))
+    # A hair of slack: the bound must never turn away a pair `close` would take.
+    return [(int(i), int(j)) for i, j in np.argwhere(apart <= limit + 1e-6)]
+
+
 def _value(die: Die) -> tuple[Colour, int]:
     return (die.colour, die.pips)
 
@@ -103,9 +131,14 @@ class StillRun:
     """Feed `fits()` then `add()` each frame the detector keeps the run going."""
 
     def __init__(
-        self, reading: DiceReading, t_ms: float, close: Callable[[Die, Die], float | None]
+        self,
+        reading: DiceReading,
+        t_ms: float,
+        close: Callable[[Die, Die], float | None],
+        reach: Reach | None = None,
     ) -> None:
         self._close = close
+        self._reach = reach
         self._tracks = [_Track(d, d, 1, t_ms, t_ms) for d in reading]
         for tr in self._tracks:
             tr.read(tr.die)
@@ -116,8 +149,9 @@ class StillRun:
         return [i for i, tr in enumerate(self._tracks) if 2 * tr.seen > self._frames]
 
     def _pairs(self, reading: DiceReading, loose: bool = False) -> dict[int, int]:
-        close = _same_die if loose else self._close
-        return pair([tr.anchor for tr in self._tracks], reading.dice, close)
+        if loose:
+            return pair([tr.anchor for tr in self._tracks], reading.dice, _same_die, SAME_DIE_REACH)
+        return pair([tr.anchor for tr in self._tracks], reading.dice, self._close, self._reach)
 
     def fits(self, reading: DiceReading, quiet: bool = False) -> bool:
         """Whether this frame's dice continue the run (see the module doc). `quiet`: nothing
