@@ -495,7 +495,7 @@ def report(
     )
     if begin:
         print(
-            f"outside the faults' window (-1 s .. +16 s): append p99 "
+            f"outside the faults' window (-1 s .. +{end - begin - 1:.0f} s): append p99 "
             f"{figures['outside_faults_append_ms_p99']} ms, live-update p99 "
             f"{figures['outside_faults_update_ms_p99']} ms"
         )

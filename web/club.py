@@ -61,7 +61,7 @@ def table_card(session: Session, desk: AgentDesk, game_id: str) -> dict[str, Any
             "settled_at": roll.settled_at,
             "received_at": roll.received_at,
         }
-    connected = None if agent is None else agent["connected"]
+    connected = None if agent is None else f"{agent['connected']}.{agent.get('camera')}"
     return {
         "game_id": info.id,
         "title": info.title,

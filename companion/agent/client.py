@@ -7,9 +7,10 @@ import json
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 GAME_URL_RE = re.compile(r"(?P<base>https?://[^/]+(?:/[^?#]*?)?)/games/(?P<game>[0-9a-z]{10})/?")
 TIMEOUT_S = 10.0
@@ -51,11 +52,16 @@ class AgentClient:
         self.address = address
         self._token = token
         self._timeout_s = timeout_s
+        # How the agent's camera is ("ok", "ended": `vision.sources.SourceState`), told with
+        # each hello once the camera runs, so the club's card says when it stopped.
+        self.camera_state: Callable[[], str | None] = lambda: None
 
     def hello(self) -> dict[str, Any]:
         """The game and how to read its dice (`camera_game`); also tells the server the agent
-        is alive."""
-        return self._call("GET", f"/api/agent/games/{self.address.game_id}", None).body
+        is alive, and how its camera is."""
+        state = self.camera_state()
+        query = "" if state is None else f"?camera={quote(state)}"
+        return self._call("GET", f"/api/agent/games/{self.address.game_id}{query}", None).body
 
     def post_roll(self, body: dict[str, Any]) -> Answer:
         """201: kept; 200: kept before (a repeat); 4xx other than 401/403/404 comes back for

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.agent.client import AgentClient, AgentError, ServerDownError
 from companion.agent.outbox import Outbox
-from companion.agent.sender import Sender
+from companion.agent.sender import HELLO_S, Sender
 from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
 
 HELLO_FILE = "hello.json"
@@ -100,6 +100,14 @@ def first_hello(
         wait_s = min(5.0, wait_s * 2)
 
 
+def camera_state_of(feed: Any) -> str | None:
+    """The feed's camera in one word, as the server keeps it (None when it cannot tell)."""
+    from companion.store.camera_rolls import CAMERA_STATES
+
+    state = str(feed.status().get("camera", ""))
+    return state if state in CAMERA_STATES else None
+
+
 def stop_on_signals() -> None:
     """Ctrl-C and a service manager's SIGTERM end the agent cleanly, also where it was started
     in the background with Ctrl-C ignored (a shell's `&`, which the agent would inherit)."""
@@ -118,12 +126,14 @@ def run_agent(
     folder: Path,
     open_feed: Callable[[str | None], Any],
     say: Callable[[str], None],
+    *,
+    hello_s: float = HELLO_S,
 ) -> int:
     """`open_feed(camera_game)` opens the camera read as at that game's table (None: no game)
     and returns a live feed (`web.config.LiveFeed`'s start, stop and subscribe, with its
     corrections)."""
     outbox = Outbox(folder)
-    sender = Sender(outbox, client, report=say)
+    sender = Sender(outbox, client, hello_s=hello_s, report=say)
     stop_on_signals()
     try:
         hello = first_hello(client, folder, say, lambda: False)
@@ -133,6 +143,7 @@ def run_agent(
             f"{outbox.waiting()} rolls waiting in {outbox.path}"
         )
         feed = open_feed(None if game == "none" else game)
+        client.camera_state = lambda: camera_state_of(feed)
         queue = Queue(outbox, say)
         feed.subscribe(queue.roll, corrections=queue.correction)
         sender.start()

@@ -134,10 +134,11 @@ class AgentDesk:
             return False  # a database that cannot answer is a 503 (the agent waits), not a 401
         return expected is not None and hmac.compare_digest(expected, token_sha256(token))
 
-    def hello(self, game_id: str) -> dict[str, Any]:
-        """What an agent asks before it starts: the game, and how its reader reads the dice."""
+    def hello(self, game_id: str, camera: str | None = None) -> dict[str, Any]:
+        """What an agent asks before it starts (and then every few seconds, with its camera's
+        state): the game, and how its reader reads the dice."""
         info = self.session.store.get_game(game_id)
-        self.session.store.agent_seen(info.id)
+        self.session.store.agent_seen(info.id, camera=camera)
         return {
             "game_id": info.id,
             "game": info.game,

@@ -83,11 +83,16 @@ class CameraRoll:
         }
 
 
+# A camera agent's camera as it tells it (`vision.sources.SourceState`'s words).
+CAMERA_STATES = ("starting", "ok", "lost", "ended", "failed", "stopped")
+
+
 @dataclass(frozen=True, slots=True)
 class AgentInfo:
     game_id: GameId
     created_at: str
     last_seen_at: str | None
+    camera: str | None = None  # what the agent last said of its camera (`CAMERA_STATES`)
 
     def connected(self, now: datetime) -> bool:
         if self.last_seen_at is None:
@@ -99,6 +104,7 @@ class AgentInfo:
             "connected": self.connected(now),
             "last_seen_at": self.last_seen_at,
             "since": self.created_at,
+            "camera": self.camera,
         }
 
 
@@ -213,8 +219,8 @@ class CameraRollStore:
                 )
             else:
                 conn.execute(
-                    "UPDATE agents SET token_sha256 = ?, created_at = ?, last_seen_at = NULL"
-                    " WHERE game_id = ?",
+                    "UPDATE agents SET token_sha256 = ?, created_at = ?, last_seen_at = NULL,"
+                    " camera = NULL WHERE game_id = ?",
                     (token_sha256, now, gid),
                 )
             self._backend.changed(conn, gid, "agent")
@@ -232,25 +238,39 @@ class CameraRollStore:
         gid = check_game_id(game_id)
         with self._read() as conn:
             found = conn.execute(
-                "SELECT created_at, last_seen_at FROM agents WHERE game_id = ?", (gid,)
+                "SELECT created_at, last_seen_at, camera FROM agents WHERE game_id = ?", (gid,)
             ).fetchone()
-        return None if found is None else AgentInfo(gid, found[0], found[1])
+        return None if found is None else AgentInfo(gid, found[0], found[1], found[2])
 
-    def agent_seen(self, game_id: GameId, *, quiet_after_s: float = CONNECTED_WITHIN_S) -> None:
-        """The game's agent said hello; listeners hear of it only when it had been silent
-        longer than `quiet_after_s` (its state on the dashboard changes)."""
+    def agent_seen(
+        self,
+        game_id: GameId,
+        *,
+        camera: str | None = None,
+        quiet_after_s: float = CONNECTED_WITHIN_S,
+    ) -> None:
+        """The game's agent said hello (with its camera's state, when it told it); listeners
+        hear of it only when it had been silent longer than `quiet_after_s` or its camera's
+        state changed (its state on the dashboard changes)."""
         gid = check_game_id(game_id)
+        if camera is not None and camera not in CAMERA_STATES:
+            raise StoreValueError(
+                f"camera state must be one of {', '.join(CAMERA_STATES)}, not {camera!r}"
+            )
         with self._write(gid) as conn:
             now = self._now()
             found = conn.execute(
-                "SELECT last_seen_at FROM agents WHERE game_id = ?", (gid,)
+                "SELECT last_seen_at, camera FROM agents WHERE game_id = ?", (gid,)
             ).fetchone()
             if found is None:
                 return
             _seen(conn, gid, now)
-            last = found[0]
+            last, told = found[0], found[1]
+            if camera is not None and camera != told:
+                conn.execute("UPDATE agents SET camera = ? WHERE game_id = ?", (camera, gid))
             moment = datetime.fromisoformat(now.replace("Z", "+00:00"))
-            if last is None or last < utc_iso(moment - timedelta(seconds=quiet_after_s)):
+            silent = last is None or last < utc_iso(moment - timedelta(seconds=quiet_after_s))
+            if silent or (camera is not None and camera != told):
                 self._backend.changed(conn, gid, "agent")
 
 

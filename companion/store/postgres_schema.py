@@ -116,7 +116,9 @@ _V3 = [
     )""",
 ]
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (tuple(_V1), tuple(_V2), tuple(_V3))
+_V4 = ["ALTER TABLE agents ADD COLUMN camera TEXT"]
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (tuple(_V1), tuple(_V2), tuple(_V3), tuple(_V4))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

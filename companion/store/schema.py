@@ -117,6 +117,13 @@ CREATE TABLE pending_attempts (
 """
 
 
+# What a table's camera agent last said of its camera ("ok", "lost", "ended": a recording or a
+# folder of photos played to its end), shown on the club's card.
+_V4 = """
+ALTER TABLE agents ADD COLUMN camera TEXT;
+"""
+
+
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
     for statement in _split_script(_V1):
         conn.execute(statement)
@@ -132,8 +139,13 @@ def _v2_to_v3(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def _v3_to_v4(conn: sqlite3.Connection) -> None:
+    for statement in _split_script(_V4):
+        conn.execute(statement)
+
+
 Migration = Callable[[sqlite3.Connection], None]
-MIGRATIONS: tuple[Migration, ...] = (_v0_to_v1, _v1_to_v2, _v2_to_v3)
+MIGRATIONS: tuple[Migration, ...] = (_v0_to_v1, _v1_to_v2, _v2_to_v3, _v3_to_v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -589,3 +589,64 @@ def test_a_club_servers_start_page_gives_a_clubs_first_steps(
     assert ('id="club-steps"' in html, 'id="first-steps"' in html) == (club, not club)
     assert ("Start a game for each table" in html) == club
     assert ("js/first-steps.js" in html) == (not club)
+
+
+def test_an_agent_whose_camera_ended_is_shown_so(
+    app_session: tuple[Flask, Session], client: FlaskClient
+) -> None:
+    game = orange_game(app_session[1])
+    token = agent_token(client, game)
+    hello = f"/api/agent/games/{game}"
+    assert client.get(f"{hello}?camera=ok", headers=bearer(token)).status_code == 200
+    assert answer_of(client, f"/api/camera?game={game}")["camera"] == "ok"
+    assert client.get(f"{hello}?camera=ended", headers=bearer(token)).status_code == 200
+    card = answer_of(client, f"/api/games/{game}/card")
+    assert (card["agent"]["connected"], card["agent"]["camera"]) == (True, "ended")
+    camera = answer_of(client, f"/api/camera?game={game}")
+    assert camera["camera"] == "ended" and "stopped" in camera["detail"]
+    bad = client.get(f"{hello}?camera=exploded", headers=bearer(token))
+    assert bad.status_code == 400 and bad.json is not None
+    assert "camera state must be one of" in bad.json["error"]
+
+
+def test_an_agent_on_a_folder_of_photos_sends_a_roll_each_then_says_its_camera_ended(
+    app_session: tuple[Flask, Session], client: FlaskClient, tmp_path: Path
+) -> None:
+    import shutil
+
+    from companion.agent.run import run_agent
+    from companion.feed.live import open_table_feed
+
+    session = app_session[1]
+    game = orange_game(session)
+    token = agent_token(client, game)
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    rendered = Path(__file__).parents[1] / "fixtures" / "rendered" / "images"
+    for k in range(2):
+        shutil.copy(rendered / f"00000{k}.jpg", photos / f"{k}.jpg")
+    server = Server(app_session[0])
+    server.up()
+    address = GameAddress.parse(f"http://127.0.0.1:{server.port}/games/{game}")
+    said: list[str] = []
+    done: list[int] = []
+
+    def agent() -> None:
+        done.append(run_agent(
+            AgentClient(address, token, timeout_s=5.0), tmp_path / "agent",
+            lambda wanted: open_table_feed(str(photos), tmp_path / "agent-data", game=wanted),
+            said.append, hello_s=0.2,
+        ))  # fmt: skip
+
+    thread = threading.Thread(target=agent)
+    thread.start()
+    try:
+        wait_for(lambda: len(list(session.store.camera_rolls(game))) == 2, 60)
+        wait_for(lambda: (a := session.store.agent(game)) is not None and a.camera == "ended")
+        card = answer_of(client, f"/api/games/{game}/card")
+        assert card["agent"]["camera"] == "ended" and card["last_roll"]["n"] == 2
+    finally:
+        client.post(f"/api/games/{game}/agent-token")  # the old token stops the agent
+        thread.join(30)
+        server.down()
+    assert done == [2] and any("token" in line for line in said)

@@ -70,9 +70,10 @@ def agent_base() -> str:
 @bp.get("/api/agent/games/<game_id>")
 @agent_only
 def hello(game_id: str) -> Response:
-    """The agent is alive; it learns the game and how its reader reads the dice."""
+    """The agent is alive (`?camera=ok`, `ended`...: and its camera so); it learns the game and
+    how its reader reads the dice."""
     _check_agent(game_id)
-    return view_response(_desk().hello(game_id))
+    return view_response(_desk().hello(game_id, request.args.get("camera")))
 
 
 @bp.post("/api/agent/games/<game_id>/rolls")

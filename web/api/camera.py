@@ -192,9 +192,18 @@ def video() -> Response:
 def agent_camera(agent: dict[str, object]) -> dict[str, object]:
     """A table's camera agent as `/api/camera` tells a camera: `ok` while it is heard from,
     `lost` when silent; no video (the agent keeps its frames), each roll's settled frame."""
+    told = agent.get("camera")
+    if not agent.get("connected"):
+        camera, detail = "lost", "the camera agent is silent"
+    elif told in ("ended", "stopped", "failed"):
+        camera, detail = "ended", "the camera agent's camera stopped"
+    elif told in ("lost", "starting"):
+        camera, detail = str(told), "the camera agent's camera"
+    else:
+        camera, detail = "ok", ""
     return {
-        "camera": "ok" if agent.get("connected") else "lost",
-        "detail": "the camera agent is silent",
+        "camera": camera,
+        "detail": detail,
         "source": "the table's camera agent",
         "state": None,
         "agent": agent,

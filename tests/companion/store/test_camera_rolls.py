@@ -126,3 +126,19 @@ def test_agent_token_and_when_it_was_heard(store: EventStore, game: str) -> None
     assert store.agent_token_sha256(game) == "cd" * 32
     with pytest.raises(StoreValueError, match="invalid token hash"):
         store.set_agent_token(game, "not hex")
+
+
+def test_what_an_agent_says_of_its_camera(store: EventStore, game: str) -> None:
+    store.set_agent_token(game, "ab" * 32)
+    store.agent_seen(game, camera="ok")
+    found = store.agent(game)
+    assert found is not None and found.camera == "ok"
+    assert found.to_json(datetime.now(UTC))["camera"] == "ok"
+    store.agent_seen(game)  # a hello without it keeps what it said last
+    assert (a := store.agent(game)) is not None and a.camera == "ok"
+    store.agent_seen(game, camera="ended")
+    assert (a := store.agent(game)) is not None and a.camera == "ended"
+    with pytest.raises(StoreValueError, match="camera state must be one of"):
+        store.agent_seen(game, camera="exploded")
+    store.set_agent_token(game, "cd" * 32)  # a new agent: nothing said yet
+    assert (a := store.agent(game)) is not None and a.camera is None

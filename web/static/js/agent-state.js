@@ -15,9 +15,13 @@ export function since(iso, now = Date.now()) {
   return `silent since ${new Date(iso).toLocaleString()}`;
 }
 
-/** `[text, state]`, state one of "none", "connected", "silent". */
+/** `[text, state]`, state one of "none", "connected", "stopped" (its camera), "silent". */
 export function agentText(agent) {
   if (!agent) return ["no camera agent yet", "none"];
+  if (agent.connected && ["ended", "stopped", "failed"].includes(agent.camera)) {
+    return ["camera agent connected · camera stopped (its recording or photos ended, or it failed)", "stopped"];
+  }
+  if (agent.connected && agent.camera === "lost") return ["camera agent connected · camera lost, reconnecting", "stopped"];
   if (agent.connected) return ["camera agent connected", "connected"];
   return [`camera agent ${since(agent.last_seen_at)}`, "silent"];
 }

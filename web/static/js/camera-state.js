@@ -11,6 +11,8 @@ const POLL_MS = 2000;
 export function cameraWords(camera) {
   if (camera && camera.agent) {
     if (camera.camera === "ok") return { ok: true, text: "Camera agent connected: its next settled roll comes here." };
+    if (camera.camera === "ended") return { ok: false, text: "Camera stopped: the table's camera agent runs, but its camera ended (a recording or a folder of photos) or failed. Restart the agent." };
+    if (camera.agent.connected) return { ok: false, text: "Camera lost: the table's camera agent is reconnecting to its camera." };
     return { ok: false, text: `Camera agent ${since(camera.agent.last_seen_at)}: start it at the table.` };
   }
   if (!camera || camera.camera === "off") return { ok: false, text: "No camera: the dashboard was started without one." };
