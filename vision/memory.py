@@ -103,6 +103,8 @@ class TableMemory:
     # two values shown), and the median side of its confirmed dice in the frame (None: unknown).
     faces: FaceHead | None = None
     die_size_px: float | None = None
+    # How many confirmed dice (with pip features) showed each value 1..6.
+    face_counts: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
 
     @classmethod
     def of(
@@ -131,6 +133,7 @@ class TableMemory:
             starts.astype(np.int64),
             _face_head(dice, face_settings or FaceSettings()),
             _die_size(dice),
+            _face_counts(dice),
         )
 
     def __len__(self) -> int:
@@ -151,6 +154,11 @@ def _face_head(dice: Sequence[Confirmed], settings: FaceSettings) -> FaceHead | 
         return None  # none, or rows of two reader files: no head rather than a wrong one
     packed = np.stack([np.frombuffer(d.face, np.float32) for d in taught if d.face])
     return FaceHead.fit(packed, [int(d.pips or 0) for d in taught], settings)
+
+
+def _face_counts(dice: Sequence[Confirmed]) -> tuple[int, ...]:
+    shown = [d.pips for d in dice if d.face is not None and d.colour is not None and d.pips]
+    return tuple(shown.count(v) for v in range(1, 7))
 
 
 def _die_size(dice: Sequence[Confirmed]) -> float | None:

@@ -27,9 +27,11 @@ from companion.tables.register import (
     Group,
     RegisterError,
     confirmations,
+    face_progress,
     groups,
     numbered,
     parse_not_dice,
+    parse_values,
 )
 from companion.tables.store import TableStore, open_store
 from vision.memory import Confirmed
@@ -87,6 +89,9 @@ class TableDesk:
             "learns": self.learns,
             "dice": len(memory),
             "counts": memory.counts(),
+            "faces": {str(v): n for v, n in enumerate(memory.face_counts, start=1)},
+            "faces_taught": face_progress(memory.face_counts),
+            "die_size_px": None if memory.die_size_px is None else round(memory.die_size_px, 1),
             "empty_table": self.learns and self._reader.empty is not None,
         }
 
@@ -162,15 +167,23 @@ class TableDesk:
             shot = self._snapshot
         return shot.picture_jpeg if shot is not None and shot.number == number else None
 
-    def register(self, number: object, answers: dict[str, object], not_dice: object = None) -> int:
+    def register(
+        self,
+        number: object,
+        answers: dict[str, object],
+        not_dice: object = None,
+        values: object = None,
+    ) -> int:
         """Keep the snapshot's dice as answered, the dice whose indexes are in `not_dice` as
-        "not a die"; returns how many dice the memory gained."""
+        "not a die", those in `values` as showing the face given there; returns how many dice
+        the memory gained."""
         with self._lock:
             shot = self._snapshot
         if shot is None or number != shot.number:
             raise RegisterError("that view of the table is gone: look again", "snapshot")
-        marked = parse_not_dice(not_dice, len(numbered(shot.found)))
-        added = self._learn(confirmations(shot.found, answers, marked), "register")
+        count = len(numbered(shot.found))
+        marked, faces = parse_not_dice(not_dice, count), parse_values(values, count)
+        added = self._learn(confirmations(shot.found, answers, marked, faces), "register")
         with self._lock:
             if self._snapshot is shot:
                 self._snapshot = None

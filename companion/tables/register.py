@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from companion.session.errors import FieldError
 from companion.tables.learn import confirmed
+from vision.faces import VALUES
 from vision.memory import Confirmed
 from vision.types import COLOURS, Colour, Die
 
@@ -40,6 +41,16 @@ class Group:
         unsure = sum(1 for d in self.dice if d.unsure)
         doubt = f", {unsure} unsure" if unsure else ""
         return f"{len(self.dice)} {self.colour.value} (pips {pips}{doubt})"
+
+
+def face_progress(counts: Sequence[int]) -> str:
+    """`1 ✓ 2 ✓ 3 - ...`: which faces the table has been shown, for "roll until every face has
+    shown once"."""
+    marks = " ".join(f"{v} {'✓' if counts[v - 1] else '-'}" for v in range(1, VALUES + 1))
+    missing = [str(v) for v in range(1, VALUES + 1) if not counts[v - 1]]
+    if not missing:
+        return f"faces taught: {marks} (every face)"
+    return f"faces taught: {marks}; roll and register again until {', '.join(missing)} show"
 
 
 def groups(dice: Sequence[Die]) -> tuple[Group, ...]:
@@ -92,6 +103,42 @@ def parse_not_dice(value: object, count: int) -> frozenset[int]:
     return frozenset(value)
 
 
+def parse_values(value: object, count: int) -> dict[int, int]:
+    """The faces the players gave dice the camera misread (a logo on the 6 read as 3): a map of
+    die index (0-based; a number or its text, as JSON keys are) to the value 1..6 it shows."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RegisterError(f"values must map die indexes to 1..6, got {value!r}", "values")
+    out: dict[int, int] = {}
+    for key, face in value.items():
+        index = int(key) if isinstance(key, str) and key.isdigit() else key
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
+            raise RegisterError(
+                f"no die with index {key!r}: the table showed {count} (indexes 0 to {count - 1})",
+                "values",
+            )
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            raise RegisterError(
+                f"die {index + 1} cannot show {face!r}: a die's face is 1 to 6", "values"
+            )
+        out[index] = face
+    return out
+
+
+def parse_faces(text: str, count: int) -> dict[int, int]:
+    """`3=6 7=1` as typed at the prompt: die number 1..count, then the value it shows."""
+    out: dict[int, int] = {}
+    for word in text.replace(",", " ").split():
+        number, _, face = word.partition("=")
+        if not number.isdigit() or not 1 <= int(number) <= count:
+            raise RegisterError(f"{word!r}: {number!r} is no die's number: say 1 to {count}")
+        if not face.isdigit() or not 1 <= int(face) <= 6:
+            raise RegisterError(f"{word!r}: say the face as 1 to 6 after '=', like 3=6")
+        out[int(number) - 1] = int(face)
+    return out
+
+
 def parse_numbers(text: str, count: int) -> frozenset[int]:
     """`3 7` (or `3,7`) as typed at the prompt: die numbers 1..count, as indexes."""
     indexes = []
@@ -103,11 +150,15 @@ def parse_numbers(text: str, count: int) -> frozenset[int]:
 
 
 def confirmations(
-    found: Sequence[Group], answers: Mapping[str, object], not_dice: Collection[int] = ()
+    found: Sequence[Group],
+    answers: Mapping[str, object],
+    not_dice: Collection[int] = (),
+    values: Mapping[int, int] | None = None,
 ) -> list[Confirmed]:
     """Every signed die of every group as the players answered for its colour (unanswered
     groups are confirmed as read), but a die whose index (`numbered`) is in `not_dice` as "not
-    a die". An answer for a colour no group has is refused."""
+    a die", and a die whose index is in `values` as showing that face (else the face as read).
+    An answer for a colour no group has is refused."""
     known = {g.colour.value for g in found}
     unknown = sorted(set(answers) - known)
     if unknown:
@@ -120,5 +171,5 @@ def confirmations(
             told = None if index in not_dice else colour
             index += 1
             if die.signature:
-                out.append(confirmed(die, told))
+                out.append(confirmed(die, told, (values or {}).get(index - 1)))
     return out

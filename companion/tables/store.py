@@ -49,6 +49,8 @@ class TableSummary:
     dice: int  # usable by the reader reading now
     stale: int  # kept from another reader
     counts: dict[str, int]
+    face_counts: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # confirmed dice showing 1..6
+    die_size_px: float | None = None
 
 
 class TableStore:
@@ -132,7 +134,16 @@ class TableStore:
         out = []
         for name in sorted(names):
             memory = self.load(name)
-            out.append(TableSummary(name, len(memory), int(stale.get(name, 0)), memory.counts()))
+            out.append(
+                TableSummary(
+                    name,
+                    len(memory),
+                    int(stale.get(name, 0)),
+                    memory.counts(),
+                    memory.face_counts,
+                    memory.die_size_px,
+                )
+            )
         return out
 
 

@@ -8,9 +8,11 @@ from companion.tables.learn import from_roll
 from companion.tables.register import (
     RegisterError,
     confirmations,
+    face_progress,
     groups,
     numbered,
     parse_answer,
+    parse_faces,
     parse_not_dice,
     parse_numbers,
 )
@@ -116,3 +118,27 @@ def test_die_numbers_at_the_prompt(text: str, expected: set[int]) -> None:
 def test_numbers_that_are_no_dice_are_refused(text: str) -> None:
     with pytest.raises(RegisterError, match="no die's number"):
         parse_numbers(text, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [("", {}), ("3=6", {2: 6}), ("1=1, 2=6", {0: 1, 1: 6})]
+)
+def test_faces_at_the_prompt(text: str, expected: dict[int, int]) -> None:
+    assert parse_faces(text, 3) == expected
+
+
+@pytest.mark.parametrize("text", ["3", "4=6", "3=7", "x=1", "3=six"])
+def test_faces_that_are_no_faces_are_refused(text: str) -> None:
+    with pytest.raises(RegisterError):
+        parse_faces(text, 3)
+
+
+@pytest.mark.parametrize(
+    ("progress", "says"),
+    [
+        ((1, 1, 1, 1, 1, 1), "(every face)"),
+        ((2, 0, 1, 1, 0, 1), "until 2, 5 show"),
+    ],
+)
+def test_face_progress_names_the_faces_still_to_show(progress: tuple[int, ...], says: str) -> None:
+    assert says in face_progress(progress)

@@ -5,7 +5,9 @@
 die has an index, and `GET /api/tables/look/N.jpg` is the frame with each die numbered index + 1);
 `POST /api/tables/register` keeps that snapshot's dice as the players answered for each colour,
 and the dice they marked one by one as "not a die" as such
-(`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}, "not_dice": [4]}`);
+and the faces they gave dice the camera misread, by index (a logo on the 6 read as a 3)
+(`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}, "not_dice": [4],
+"values": {"2": 6}}`); the summary says which faces the table has been shown (`faces`);
 `DELETE /api/tables/memory`
 forgets every die of the table (the empty table is `web.api.empty_table`'s). Looking waits for
 a still view (`web.api.still`). Changes need the control token like every other change.
@@ -67,12 +69,14 @@ def look_picture(number: str) -> Response:
 
 @bp.post("/api/tables/register")
 def register() -> Response:
-    body = json_body({"snapshot", "answers", "not_dice"}, required={"snapshot", "answers"})
+    body = json_body(
+        {"snapshot", "answers", "not_dice", "values"}, required={"snapshot", "answers"}
+    )
     answers = body["answers"]
     if not isinstance(answers, dict):
         raise ApiError(400, "answers must map a colour as read to what those dice are", "answers")
     desk = _desk()
-    added = desk.register(body["snapshot"], answers, body.get("not_dice"))
+    added = desk.register(body["snapshot"], answers, body.get("not_dice"), body.get("values"))
     return jsonify({"added": added, **desk.summary()})
 
 

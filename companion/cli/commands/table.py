@@ -27,9 +27,11 @@ from companion.tables.register import (
     Group,
     RegisterError,
     confirmations,
+    face_progress,
     groups,
     numbered,
     parse_answer,
+    parse_faces,
     parse_numbers,
 )
 from vision.arguments import whole
@@ -117,7 +119,8 @@ def _tables(args: argparse.Namespace, data: Path) -> int:
     for s in summaries:
         counts = ", ".join(f"{n} {c}" for c, n in s.counts.items()) or "none"
         stale = f" (and {s.stale} from an older reader, unused)" if s.stale else ""
-        print(f"{s.name}: {s.dice} dice: {counts}{stale}")
+        size = "" if s.die_size_px is None else f"; dice {s.die_size_px:.0f} px across"
+        print(f"{s.name}: {s.dice} dice: {counts}{stale}{size}; {face_progress(s.face_counts)}")
     return 0
 
 
@@ -149,10 +152,18 @@ def _register(args: argparse.Namespace, data: Path) -> int:
         if not args.yes:
             answers[group.colour.value] = _ask(group)
     not_dice = frozenset() if args.yes else _ask_numbers(len(every))
-    added = store.add(table, confirmations(found, answers, not_dice), "register")
+    faces = {} if args.yes else _ask_faces(len(every))
+    added = store.add(table, confirmations(found, answers, not_dice, faces), "register")
     gone = f" ({len(not_dice)} of them as not a die)" if not_dice else ""
     print(f"kept {added} dice for table {table!r}{gone}")
+    print(face_progress(store.load(table).face_counts))
     return 0
+
+
+def _ask_faces(count: int, tries: int = 3) -> dict[int, int]:
+    """The faces the camera misread, as die index to the value the players give it."""
+    prompt = "dice whose face was read wrong, as NUMBER=FACE (3=6 for a logo 6), or Enter: "
+    return _asked(prompt, lambda text: parse_faces(text, count), "die faces", tries)
 
 
 def _ask_numbers(count: int, tries: int = 3) -> frozenset[int]:

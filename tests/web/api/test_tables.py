@@ -203,3 +203,33 @@ def test_a_die_removed_as_not_a_die_teaches_the_table_and_a_plain_removal_does_n
         assert counts == {"red": 2, "yellow": 1, "not a die": 1}
     finally:
         session.close()
+
+
+def test_a_face_given_at_registration_is_read_as_that_face_and_counted(client: FlaskClient) -> None:
+    found = _look(client)
+    dice = [d for g in found["groups"] for d in g["dice"]]
+    misread = max(dice, key=lambda d: d["index"])
+    given = 1 if misread["pips"] != 1 else 2
+    body = {"snapshot": found["snapshot"], "answers": {}, "values": {str(misread["index"]): given}}
+    result = client.post("/api/tables/register", json=body).get_json()
+    shown = [d["pips"] for d in dice if d is not misread] + [given]
+    assert result["faces"] == {str(v): shown.count(v) for v in range(1, 7)}
+    assert "faces taught: 1" in result["faces_taught"]
+    again = [d for g in _look(client)["groups"] for d in g["dice"]]
+    here = min(again, key=lambda d: abs(d["box_xyxy"][0] - misread["box_xyxy"][0]))
+    assert here["pips"] == given
+
+
+@pytest.mark.parametrize(
+    ("values", "why"),
+    [({"99": 6}, "no die with index"), ({"0": 7}, "a die's face is 1 to 6"), ([6], "values must")],
+)
+def test_bad_faces_are_refused_and_keep_nothing(
+    client: FlaskClient, values: object, why: str
+) -> None:
+    found = _look(client)
+    body = {"snapshot": found["snapshot"], "answers": {}, "values": values}
+    response = client.post("/api/tables/register", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "values"
+    assert why in response.get_json()["error"]
+    assert client.get("/api/tables").get_json()["dice"] == 0

@@ -22,7 +22,12 @@ function describe(summary) {
   const parts = Object.entries(summary.counts).map(([colour, n]) => `${n} ${colour}`);
   const held = parts.length ? parts.join(", ") : "no dice yet";
   const empty = summary.empty_table ? "The empty table is recorded." : "No empty table is recorded yet.";
-  return `Table "${summary.table}": the camera remembers ${summary.dice} dice (${held}). ${empty}`;
+  const faces = summary.faces_taught ? ` ${capitalised(summary.faces_taught)}.` : "";
+  return `Table "${summary.table}": the camera remembers ${summary.dice} dice (${held}).${faces} ${empty}`;
+}
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The live video, or (false) the frozen look in its place: its stream stops while hidden. */
@@ -54,19 +59,37 @@ function choice(group) {
   return select;
 }
 
-/** One candidate of a group: its number on the picture and a box to mark it "not a die". */
+/** The face a candidate shows, as read: the players change it where the camera misread it (a
+ * logo on the 6, numerals), and the table learns that face. */
+function faceChoice(die) {
+  const select = document.createElement("select");
+  select.name = "face";
+  select.dataset.index = String(die.index);
+  select.dataset.read = String(die.pips);
+  select.setAttribute("aria-label", `the face number ${die.index + 1} shows`);
+  for (let value = 1; value <= 6; value += 1) {
+    const option = new Option(value === die.pips ? `${value} (as read)` : String(value), String(value));
+    option.selected = value === die.pips;
+    select.append(option);
+  }
+  return select;
+}
+
+/** One candidate of a group: its number on the picture, the face it shows, and a box to mark it
+ * "not a die". */
 function dieMark(die) {
+  const row = document.createElement("div");
+  row.className = "register-die";
   const label = document.createElement("label");
-  label.className = "register-die";
   const box = document.createElement("input");
   box.type = "checkbox";
   box.name = "not-a-die";
   box.value = String(die.index);
-  const unsure = die.unsure ? ", unsure" : "";
-  const pips = `${die.pips} ${die.pips === 1 ? "pip" : "pips"}${unsure}`;
-  box.setAttribute("aria-label", `number ${die.index + 1} (${pips}) is not a die`);
-  label.append(box, ` ${die.index + 1}: ${pips} — not a die`);
-  return label;
+  const unsure = die.unsure ? " (unsure)" : "";
+  box.setAttribute("aria-label", `number ${die.index + 1} is not a die`);
+  label.append(box, " not a die");
+  row.append(`${die.index + 1}${unsure}: shows `, faceChoice(die), " ", label);
+  return row;
 }
 
 function groupItem(group) {
@@ -106,13 +129,18 @@ async function keep(event) {
   event.preventDefault();
   showError(null);
   const answers = {};
-  for (const select of byId("register-groups").querySelectorAll("select")) {
+  for (const select of byId("register-groups").querySelectorAll("select:not([name='face'])")) {
     answers[select.name] = select.value;
   }
   const marked = byId("register-groups").querySelectorAll("input[name='not-a-die']:checked");
   const notDice = Array.from(marked, (box) => Number(box.value));
+  const values = {};
+  for (const select of byId("register-groups").querySelectorAll("select[name='face']")) {
+    if (select.value !== select.dataset.read) values[select.dataset.index] = Number(select.value);
+  }
   try {
-    const result = await request("POST", "/api/tables/register", { snapshot, answers, not_dice: notDice });
+    const body = { snapshot, answers, not_dice: notDice, values };
+    const result = await request("POST", "/api/tables/register", body);
     byId("register-form").hidden = true;
     showLive(true);
     byId("memory-summary").textContent = `Kept ${result.added} dice. ` + describe(result);
