@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from vision import colour_face, crops, finder
+from vision import box_sets, colour_face, crops, finder, still_dice
 from vision import memory as mem
 from vision.empty_table import EmptyTable
 from vision.errors import ModelError
@@ -19,7 +20,7 @@ from vision.faces import FaceSettings, combine_faces
 from vision.faces import pack as pack_faces
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
-from vision.types import Colour, DiceReading, Die, area, intersection, iou, shared
+from vision.types import Colour, DiceReading, Die, area, intersection
 
 FINDER_FILE = "dice_finder.onnx"
 # The finder a table that reads colour-face dice uses, where the models folder has one: taught
@@ -139,6 +140,22 @@ class StageTimes:
 
 
 @dataclass(frozen=True)
+class _Turns:
+    """The network's answers for some candidates' crops turned a quarter, a half and three
+    quarters round, read with the first look: (3, n, ...) each, for the candidates `index`."""
+
+    index: npt.NDArray[np.intp]
+    pips: npt.NDArray[np.float32]
+    colour: npt.NDArray[np.float32]
+
+
+def _turned(batch: npt.NDArray[np.float32], index: npt.NDArray[np.intp]) -> npt.NDArray[np.float32]:
+    """The crops `index` at a quarter, a half and three quarters turn, in that order."""
+    turns = [np.rot90(batch[index], k, axes=(2, 3)) for k in (1, 2, 3)]
+    return np.ascontiguousarray(np.concatenate(turns))
+
+
+@dataclass(frozen=True)
 class _Remembered:
     """Each die's signature, its pip features and how far the table's memory was trusted for
     it (None where the reader's file gives no such output)."""
@@ -194,6 +211,40 @@ class ModelReader:
 
     def read_timed(self, frame_bgr: npt.NDArray[np.uint8], times: StageTimes) -> DiceReading:
         memory = self.memory  # one read of the attribute: a desk may swap it meanwhile
+        found = self._found(frame_bgr, memory, times)
+        if not found:
+            return DiceReading.empty()
+        each, _ = self._read_each(frame_bgr, found, memory, times)
+        dice = [d for read in each for d in read]
+        return times.timed("assemble", lambda: self._finish(dice, memory))
+
+    def read_changed(
+        self, frame_bgr: npt.NDArray[np.uint8], before: still_dice.Unchanged | None
+    ) -> tuple[DiceReading, still_dice.Unchanged]:
+        """As `read`, frame after frame of one camera: a die lying as it lay when last read
+        keeps that reading (`vision.still_dice`); `before` is what the last call returned."""
+        memory = self.memory
+        times = StageTimes()
+        found = self._found(frame_bgr, memory, times)
+
+        def read_some(
+            some: Sequence[finder.Candidate],
+            held: Sequence[npt.NDArray[np.uint8]],
+            doubted: Sequence[bool],
+        ) -> tuple[list[tuple[Die, ...]], npt.NDArray[np.uint8]]:
+            return self._read_each(frame_bgr, list(some), memory, times, held, doubted)
+
+        dice, after = still_dice.read_changed(frame_bgr, found, before, memory, read_some)
+        return self._finish(dice, memory), after
+
+    def _found(
+        self,
+        frame_bgr: npt.NDArray[np.uint8],
+        memory: mem.TableMemory | None,
+        times: StageTimes,
+    ) -> list[finder.Candidate]:
+        """The finder's candidates (at the table's die size, down to the bar its memory
+        vouches from), less those that are part of the empty table."""
         die_px = None if memory is None else memory.die_size_px
         floor = self.config.find_threshold
         if memory is not None and memory.die_size_px is not None:
@@ -202,10 +253,24 @@ class ModelReader:
         empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
         if empty is not None and found:
             found = times.timed("empty", lambda: _not_the_tables(empty, frame_bgr, found))
-        if not found:
-            return DiceReading.empty()
-        stack, batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found))
-        outputs = times.timed("classify", lambda: self._classifier.run(batch, cast))
+        return found
+
+    def _read_each(
+        self,
+        frame_bgr: npt.NDArray[np.uint8],
+        found: list[finder.Candidate],
+        memory: mem.TableMemory | None,
+        times: StageTimes,
+        held: Sequence[npt.NDArray[np.uint8]] = (),
+        doubted: Sequence[bool] = (),
+    ) -> tuple[list[tuple[Die, ...]], npt.NDArray[np.uint8]]:
+        """Each candidate's dice (none where it is not a die), before the checks that weigh
+        dice against each other, and the crops read. `held`: crops of dice read before, still
+        in view, that the light cue weighs with these (`vision.still_dice`); `doubted`: the
+        candidates likely in doubt, whose second look is read in one batch with the first."""
+        stack, batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found, held))
+        ahead = np.flatnonzero(np.asarray(doubted, np.bool_) & self.config.second_look)
+        outputs, turns = times.timed("classify", lambda: self._first_look(batch, cast, ahead))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
         vouched = np.zeros(len(found), bool)
@@ -213,7 +278,7 @@ class ModelReader:
             vouched, bars = self._vouched(memory, found, stack, outputs, bars)
         if self.config.second_look:
             pips_p, colour_p = times.timed(
-                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars)
+                "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars, turns)
             )
         pips_p = _a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
@@ -226,10 +291,11 @@ class ModelReader:
                 lambda: self._remember(stack, outputs[2], features, pips_p, colour_p, bars),
             )
         faces = self._face_output(outputs)
-        return times.timed(
+        each = times.timed(
             "assemble",
-            lambda: self._assemble(frame_bgr, found, pips_p, colour_p, bars, remembered, faces),
+            lambda: self._each(frame_bgr, found, pips_p, colour_p, bars, remembered, faces),
         )
+        return each, stack
 
     def _face_output(
         self, outputs: list[npt.NDArray[np.float32]]
@@ -305,6 +371,24 @@ class ModelReader:
         bars[vouched] = cfg.not_a_die
         return vouched, bars
 
+    def _first_look(
+        self,
+        batch: npt.NDArray[np.float32],
+        cast: npt.NDArray[np.float32],
+        ahead: npt.NDArray[np.intp],
+    ) -> tuple[list[npt.NDArray[np.float32]], _Turns | None]:
+        """The network's answers for the crops, and in the same batch for the candidates
+        `ahead` (likely in doubt: they were last frame) their crops at three more turns."""
+        if ahead.size == 0:
+            return self._classifier.run(batch, cast), None
+        n, m = len(batch), ahead.size
+        out = self._classifier.run(
+            np.concatenate([batch, _turned(batch, ahead)]),
+            np.concatenate([cast, np.tile(cast[ahead], (3, 1))]),
+        )
+        turns = _Turns(ahead, out[0][n:].reshape(3, m, -1), out[1][n:].reshape(3, m, -1))
+        return [o[:n] for o in out], turns
+
     def _look_again(
         self,
         batch: npt.NDArray[np.float32],
@@ -312,9 +396,10 @@ class ModelReader:
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
         bars: npt.NDArray[np.float32],
+        turns: _Turns | None = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """Average each doubtful die's answers over its crop at four turns (`bars`: each
-        candidate's bar for "not a die", `_not_a_die_bars`)."""
+        candidate's bar for "not a die", `_not_a_die_bars`; `turns`: those already read)."""
         cfg = self.config
         doubt = _faces(pips_p).max(axis=1) < cfg.unsure_below
         doubt |= colour_p.max(axis=1) < cfg.colour_unsure_below
@@ -322,15 +407,90 @@ class ModelReader:
         index = np.flatnonzero(doubt)
         if index.size == 0:
             return pips_p, colour_p
-        turned = np.concatenate([np.rot90(batch[index], k, axes=(2, 3)) for k in (1, 2, 3)])
-        more_pips, more_colour = self._classifier.run(
-            np.ascontiguousarray(turned), np.tile(cast[index], (3, 1))
-        )[:2]
-        n = index.size
+        known = {} if turns is None else {int(c): k for k, c in enumerate(turns.index)}
+        need = np.asarray([c for c in index.tolist() if c not in known], np.intp)
+        more_pips = np.zeros((3, index.size, pips_p.shape[1]), np.float32)
+        more_colour = np.zeros((3, index.size, colour_p.shape[1]), np.float32)
+        if need.size:
+            fresh = self._classifier.run(_turned(batch, need), np.tile(cast[need], (3, 1)))
+            rows = np.searchsorted(index, need)
+            more_pips[:, rows] = fresh[0].reshape(3, need.size, -1)
+            more_colour[:, rows] = fresh[1].reshape(3, need.size, -1)
+        if turns is not None:
+            for row, c in enumerate(index.tolist()):
+                if c in known:
+                    more_pips[:, row] = turns.pips[:, known[c]]
+                    more_colour[:, row] = turns.colour[:, known[c]]
         pips_p, colour_p = pips_p.copy(), colour_p.copy()
-        pips_p[index] = (pips_p[index] + more_pips.reshape(3, n, -1).sum(axis=0)) / 4
-        colour_p[index] = (colour_p[index] + more_colour.reshape(3, n, -1).sum(axis=0)) / 4
+        pips_p[index] = (pips_p[index] + more_pips.sum(axis=0)) / 4
+        colour_p[index] = (colour_p[index] + more_colour.sum(axis=0)) / 4
         return pips_p, colour_p
+
+    def _each(
+        self,
+        frame_bgr: npt.NDArray[np.uint8],
+        found: list[finder.Candidate],
+        pips_p: npt.NDArray[np.float32],
+        colour_p: npt.NDArray[np.float32],
+        bars: npt.NDArray[np.float32],
+        remembered: _Remembered,
+        faces: npt.NDArray[np.float32] | None,
+    ) -> list[tuple[Die, ...]]:
+        """Per candidate, the dice it is read as."""
+        h, w = frame_bgr.shape[:2]
+        return [
+            self._dice_of(
+                frame_bgr,
+                k,
+                cand,
+                _clip_box(cand.box_xyxy, w, h),
+                pips_p[k],
+                colour_p[k],
+                bars[k],
+                remembered,
+                faces,
+            )
+            for k, cand in enumerate(found)
+        ]
+
+    def _dice_of(
+        self,
+        frame_bgr: npt.NDArray[np.uint8],
+        k: int,
+        cand: finder.Candidate,
+        box: tuple[int, int, int, int] | None,
+        pp: npt.NDArray[np.float32],
+        cp: npt.NDArray[np.float32],
+        bar: float,
+        remembered: _Remembered,
+        faces: npt.NDArray[np.float32] | None,
+    ) -> tuple[Die, ...]:
+        if faces is not None and box is not None:
+            painted = colour_face.face_head_die(faces[k], box, cand.score, self.config)
+            if painted is not None:
+                return (painted,)
+        if pp[0] > bar:
+            if box is not None and self.config.colour_faces and faces is None:
+                return tuple(colour_face.colour_face_die(frame_bgr, box, cand.score, self.config))
+            return ()
+        if box is None:
+            return ()
+        face = _faces(pp)
+        pips = int(np.argmax(face)) + 1
+        trusted = remembered.trust is not None and remembered.trust[k] >= (
+            self.config.not_game_trust
+        )
+        colour = pick_colour(cp, self.config.palette, not_game=trusted)
+        conf = float(min(face[pips - 1], colour.probability, cand.score + 0.5, 1.0))
+        unsure = (
+            colour.doubtful
+            or float(face[pips - 1]) < self.config.unsure_below
+            or colour.probability < self.config.colour_unsure_below
+        )
+        sig, feats = remembered.signatures, remembered.face_features
+        signature = None if sig is None else tuple(sig[k].tolist())
+        learnt = None if feats is None else feats[k].tobytes()
+        return (Die(colour.colour, pips, conf, box, unsure, signature, face_features=learnt),)
 
     def _assemble(
         self,
@@ -342,43 +502,15 @@ class ModelReader:
         remembered: _Remembered | None = None,
         faces: npt.NDArray[np.float32] | None = None,
     ) -> DiceReading:
+        """The reading of these candidates, from the networks' answers for them."""
         remembered = remembered or _Remembered(None, None)
-        h, w = frame_bgr.shape[:2]
-        dice: list[Die] = []
-        for k, (cand, pp, cp) in enumerate(zip(found, pips_p, colour_p, strict=True)):
-            box = _clip_box(cand.box_xyxy, w, h)
-            painted = None
-            if faces is not None and box is not None:
-                painted = colour_face.face_head_die(faces[k], box, cand.score, self.config)
-            if painted is not None:
-                dice.append(painted)
-                continue
-            if pp[0] > bars[k]:
-                if box is not None and self.config.colour_faces and faces is None:
-                    dice += colour_face.colour_face_die(frame_bgr, box, cand.score, self.config)
-                continue
-            if box is None:
-                continue
-            face = _faces(pp)
-            pips = int(np.argmax(face)) + 1
-            trusted = remembered.trust is not None and remembered.trust[k] >= (
-                self.config.not_game_trust
-            )
-            colour = pick_colour(cp, self.config.palette, not_game=trusted)
-            conf = float(min(face[pips - 1], colour.probability, cand.score + 0.5, 1.0))
-            unsure = (
-                colour.doubtful
-                or float(face[pips - 1]) < self.config.unsure_below
-                or colour.probability < self.config.colour_unsure_below
-            )
-            sig, feats = remembered.signatures, remembered.face_features
-            signature = None if sig is None else tuple(sig[k].tolist())
-            learnt = None if feats is None else feats[k].tobytes()
-            dice.append(
-                Die(colour.colour, pips, conf, box, unsure, signature, face_features=learnt)
-            )
+        each = self._each(frame_bgr, found, pips_p, colour_p, bars, remembered, faces)
+        return self._finish([d for dice in each for d in dice], self.memory)
+
+    def _finish(self, dice: list[Die], memory: mem.TableMemory | None) -> DiceReading:
+        """The checks that weigh the dice read against each other."""
         kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
-        table_px = None if self.memory is None else self.memory.die_size_px
+        table_px = None if memory is None else memory.die_size_px
         cfg = self.config
         return DiceReading.of(_drop_tiny(kept, cfg.min_size_share, cfg.size_quorum, table_px))
 
@@ -498,12 +630,16 @@ def _find_at(
 
 
 def _crop_batch(
-    frame_bgr: npt.NDArray[np.uint8], found: list[finder.Candidate]
+    frame_bgr: npt.NDArray[np.uint8],
+    found: list[finder.Candidate],
+    held: Sequence[npt.NDArray[np.uint8]] = (),
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The crops as they are, as the network takes them, and the light cue."""
-    stack = np.stack([crops.crop_square(frame_bgr, c.box_xyxy) for c in found])
+    """The crops as they are, as the network takes them, and the light cue (weighing the crops
+    `held` as well: dice read before, still in view)."""
+    stack = crops.crop_squares(frame_bgr, [c.box_xyxy for c in found])
     batch = stack.astype(np.float32).transpose(0, 3, 1, 2) * np.float32(1.0 / 255.0)
-    cast = np.repeat(crops.light_cue(frame_bgr, stack)[None], len(found), axis=0)
+    lit = np.concatenate([stack, np.asarray(held, np.uint8).reshape(-1, *stack.shape[1:])])
+    cast = np.repeat(crops.light_cue(frame_bgr, lit)[None], len(found), axis=0)
     return stack, np.ascontiguousarray(batch), cast
 
 
@@ -531,13 +667,15 @@ def _merge_repeats(found: list[finder.Candidate], max_iou: float) -> list[finder
     """Best first: each candidate takes its repeats (IoU above `max_iou`) and becomes their
     score-weighted mean box. Picking one box alone made a die's box jump between the two scales'
     answers from frame to frame, which the settle detector sees as the die moving."""
+    overlap = box_sets.ious(box_sets.as_array([c.box_xyxy for c in found]))
+    leaders: list[int] = []
     groups: list[list[finder.Candidate]] = []
-    for cand in found:
-        for group in groups:
-            if iou(cand.box_xyxy, group[0].box_xyxy) > max_iou:
-                group.append(cand)
-                break
+    for k, cand in enumerate(found):
+        joins = np.flatnonzero(overlap[k, leaders] > max_iou).tolist() if leaders else []
+        if joins:
+            groups[joins[0]].append(cand)
         else:
+            leaders.append(k)
             groups.append([cand])
     return [_merged(group) for group in groups]
 
@@ -555,28 +693,31 @@ def _drop_contained(dice: list[Die]) -> list[Die]:
     """Boxes inside other boxes. A box holding two or more dice side by side is a cluster read
     as one: drop it. Otherwise what lies inside a bigger die is its pip group or single pips:
     drop those. (Checked after reading, so a box the reader turned down never hides a die.)"""
-    dropped: set[int] = set()
-    for d in dice:
-        held = [o for o in dice if o is not d and _contains(d.box_xyxy, o.box_xyxy)]
-        outer = [h for h in held if not any(_contains(o.box_xyxy, h.box_xyxy) for o in held)]
+    boxes = box_sets.as_array([d.box_xyxy for d in dice])
+    holds = box_sets.contains(boxes)
+    sides = box_sets.sides(boxes)
+    apart = box_sets.ious(boxes) < 0.2
+    dropped = np.zeros(len(dice), np.bool_)
+    for k in np.flatnonzero(holds.any(axis=1)):
+        held = np.flatnonzero(holds[k])
+        outer = [h for h in held if not holds[held, h].any()]
         # Dice in a cluster are each a good part of its box; a big die's single pips are not.
-        sizable = [h for h in outer if h.size_px > 0.35 * d.size_px]
-        if len(sizable) >= 2 and _apart(sizable):
-            dropped.add(id(d))
+        sizable = [h for h in outer if sides[h] > 0.35 * sides[k]]
+        if len(sizable) >= 2 and all(apart[a, b] for a, b in combinations(sizable, 2)):
+            dropped[k] = True
         else:
-            dropped |= {id(h) for h in held}
-    return [d for d in dice if id(d) not in dropped]
+            dropped[held] = True
+    return [d for d, gone in zip(dice, dropped.tolist(), strict=True) if not gone]
 
 
 def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
     """Surest first: a die sharing more than `max_shared` of a box with a surer one goes.
     Returned in the order given."""
-    kept: list[Die] = []
-    for d in sorted(dice, key=lambda d: -d.confidence):
-        if all(shared(d.box_xyxy, k.box_xyxy) <= max_shared for k in kept):
-            kept.append(d)
-    kept_ids = {id(k) for k in kept}
-    return [d for d in dice if id(d) in kept_ids]
+    share = box_sets.shares(box_sets.as_array([d.box_xyxy for d in dice]))
+    kept = np.zeros(len(dice), np.bool_)
+    for k in sorted(range(len(dice)), key=lambda k: -dice[k].confidence):
+        kept[k] = not (share[k, kept] > max_shared).any()
+    return [d for d, keep in zip(dice, kept.tolist(), strict=True) if keep]
 
 
 def _drop_tiny(
@@ -589,11 +730,6 @@ def _drop_tiny(
     typical = table_px if table_px is not None else float(np.median([d.size_px for d in dice]))
     floor = share * typical
     return [d for d in dice if d.size_px >= floor]
-
-
-def _apart(dice: list[Die]) -> bool:
-    """No two of these boxes overlap much: separate dice, not parts of one."""
-    return all(iou(a.box_xyxy, b.box_xyxy) < 0.2 for i, a in enumerate(dice) for b in dice[i + 1 :])
 
 
 def load_reader(

@@ -70,9 +70,13 @@ class Unchanged:
         return (self.frame + 1 + k) % DOUBT_EVERY == 0
 
 
-# Reads the candidates given (and weighs the crops given with theirs in the light cue): per
-# candidate its dice, and its crop.
-ReadSome = Callable[[Sequence[Candidate], Sequence[ImageU8]], tuple[list[tuple[Die, ...]], ImageU8]]
+# Reads the candidates given (and weighs the crops given with theirs in the light cue; the
+# flags: each candidate was read with doubt last time, so likely is again): per candidate its
+# dice, and its crop.
+ReadSome = Callable[
+    [Sequence[Candidate], Sequence[ImageU8], Sequence[bool]],
+    tuple[list[tuple[Die, ...]], ImageU8],
+]
 
 
 def small(frame_bgr: ImageU8) -> ImageU8:
@@ -122,8 +126,9 @@ def _iou_matrix(
 
 def reusable(
     found: Sequence[Candidate], now: ImageU8, before: Unchanged | None, memory: object | None
-) -> list[Kept | None]:
-    """Per candidate, the earlier read it may keep (None: read it)."""
+) -> tuple[list[Kept | None], list[bool]]:
+    """Per candidate, the earlier read it may keep (None: read it), and whether it is one read
+    with doubt before that is looked at again."""
     if (
         before is None
         or not before.kept
@@ -131,20 +136,22 @@ def reusable(
         or before.memory is not memory
         or before.reference.shape != now.shape
     ):
-        return [None] * len(found)
+        return [None] * len(found), [False] * len(found)
     boxes = [c.box_xyxy for c in found]
     overlap = _iou_matrix(boxes, [k.box for k in before.kept])
     best = overlap.argmax(axis=1)
     shares = changed_shares(before.reference, now, boxes)
     out: list[Kept | None] = []
+    doubted: list[bool] = []
     taken: set[int] = set()
     for i, j in enumerate(best.tolist()):
         kept = before.kept[j]
         fits = overlap[i, j] >= MATCH_IOU and shares[i] <= CHANGED_SHARE and j not in taken
         out.append(kept if fits and (kept.settled or not before.looks_again(j)) else None)
+        doubted.append(fits and not kept.settled and out[-1] is None)
         if fits:
             taken.add(j)
-    return out
+    return out, doubted
 
 
 def read_changed(
@@ -157,10 +164,13 @@ def read_changed(
     """Every candidate's dice, the unchanged ones as read before, and what the next frame
     needs. The dice come before the checks that weigh them against each other (the reader's)."""
     now = small(frame_bgr)
-    keep = reusable(found, now, before, memory)
+    keep, doubted = reusable(found, now, before, memory)
     fresh = [c for c, k in zip(found, keep, strict=True) if k is None]
+    doubts = [d for d, k in zip(doubted, keep, strict=True) if k is None]
     held = [k.crop for k in keep if k is not None]
-    fresh_dice, fresh_crops = read_some(fresh, held) if fresh else ([], np.empty(0, np.uint8))
+    fresh_dice, fresh_crops = (
+        read_some(fresh, held, doubts) if fresh else ([], np.empty(0, np.uint8))
+    )
     reads = iter(zip(fresh, fresh_dice, fresh_crops, strict=True))
     kept: list[Kept] = []
     for k in keep:

@@ -40,13 +40,15 @@ class Reads:
 
     def __init__(self, unsure: Sequence[int] = ()) -> None:
         self.calls: list[tuple[list[int], int]] = []
+        self.doubted: list[list[bool]] = []
         self.unsure = unsure
 
     def __call__(
-        self, found: Sequence[Candidate], held: Sequence[np.ndarray]
+        self, found: Sequence[Candidate], held: Sequence[np.ndarray], doubted: Sequence[bool]
     ) -> tuple[list[tuple[Die, ...]], np.ndarray]:
         index = [BOXES.index(c.box_xyxy) for c in found]
         self.calls.append((index, len(held)))
+        self.doubted.append(list(doubted))
         dice: list[tuple[Die, ...]] = [
             (Die(Colour.RED, i + 1, 0.9, BOX_INT[i], unsure=i in self.unsure),) for i in index
         ]
@@ -92,6 +94,8 @@ def test_dice_in_doubt_are_looked_at_again_by_turns() -> None:
     assert max(counts[1:]) == 1
     looked = [i for index, _ in reads.calls[1:] for i in index]
     assert sorted(looked) == [0, 0, 2, 2]
+    # Told they were in doubt before, so the reader may read them at four turns at once.
+    assert reads.doubted == [[False] * 3] + [[True]] * 4
 
 
 def test_a_new_table_memory_reads_everything_anew() -> None:
