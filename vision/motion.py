@@ -45,7 +45,10 @@ def motion_energy(prev: Small, current: Small, noise_floor: int = NOISE_FLOOR) -
     if prev.shape != current.shape:
         raise ValueError(f"frames differ in size: {prev.shape} and {current.shape}")
     diff = cv2.absdiff(prev, current)
-    if diff.ndim == 3:
+    if diff.ndim == 3 and diff.shape[2] == 3:
+        b, g, r = cv2.split(diff)  # the largest channel: numpy's max over the axis is slower
+        diff = np.asarray(cv2.max(cv2.max(b, g), r), np.uint8)
+    elif diff.ndim == 3:
         diff = diff.max(axis=2)
     diff[diff <= noise_floor] = 0
     return float(np.mean(diff))
