@@ -5,13 +5,18 @@
 # --dice: dice a rendered frame holds for this tree, --their-dice: for the revisions (both 12
 # unless given), so "36 dice now against 12 at f740a4f" is one run:
 #   scripts/bench_against.sh --dice 36 --their-dice 12 f740a4f
+# --live: the live path's cost per frame at a still table of --dice dice (`bench --live --dice`),
+# every side on the same frames rendered here (each side's "still" line: a revision before
+# reading only what changed reads every frame in full):
+#   scripts/bench_against.sh --live --dice 36 f740a4f
 # Each revision runs from a temporary worktree with its own models and this tree's .venv. The
 # last lines are each side's mean over the rounds and this tree's ratio to each revision.
 source "$(dirname "$0")/_venv.sh" ""
-usage="usage: scripts/bench_against.sh [--dice N] [--their-dice M] REV [REV ...]"
-mine=12 theirs=12
+usage="usage: scripts/bench_against.sh [--live] [--dice N] [--their-dice M] REV [REV ...]"
+mine=12 theirs=12 live=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        --live) live=1; shift ;;
         --dice) mine="${2:-}"; shift 2 || { echo "$usage" >&2; exit 2; } ;;
         --their-dice) theirs="${2:-}"; shift 2 || { echo "$usage" >&2; exit 2; } ;;
         -*) echo "$usage" >&2; exit 2 ;;
@@ -29,19 +34,36 @@ for rev in "$@"; do
     git worktree add --detach --force "$work/$rev" "$rev" >/dev/null 2>&1 \
         || { echo "no revision $rev" >&2; exit 2; }
 done
-# One line per run: the side, then its total mean and p95 in ms a frame.
+# One line per run: the side, then its mean (and p95) in ms a frame.
 runs="$work/runs.txt"
-echo "side                      ms a frame: mean, p95 (dicetable bench, $(nproc) cores)"
+if [ -n "$live" ]; then
+    theirs="$mine"
+    scenes="$work/scenes.npy"
+    dicetable bench --live --dice "$mine" --frames "${FRAMES:-30}" --save-scenes "$scenes"
+fi
+side_run() {  # $1: folder to run in (empty: this tree), $2: dice
+    local py=("$here/.venv/bin/python")
+    if [ -n "$live" ]; then
+        (cd "${1:-$here}" && PYTHONPATH="${1:-$here}" "${py[@]}" "$here/vision/benchmark/table.py" \
+            "$scenes" --dice "$2" | grep '^still  ' | cut -c21-38)
+    elif [ -n "$1" ]; then
+        (cd "$1" && PYTHONPATH="$1" "${py[@]}" -m companion.cli bench --dice "$2" \
+            | grep '^total' | cut -c11-)
+    else
+        dicetable bench --dice "$2" | grep '^total' | cut -c11-
+    fi
+}
+what="dicetable bench"; [ -n "$live" ] && what="bench --live: the still table"
+echo "side                      ms a frame: mean, p95 ($what, $(nproc) cores)"
 for round in $(seq "${ROUNDS:-4}"); do
     for rev in "$@"; do
         side="$rev, $theirs dice"
-        figures=$(cd "$work/$rev" && PYTHONPATH="$work/$rev" "$here/.venv/bin/python" \
-            -m companion.cli bench --dice "$theirs" | grep '^total' | cut -c11-)
+        figures=$(side_run "$work/$rev" "$theirs")
         printf '%-26s%s\n' "$side" "$figures"
         echo "$side|$figures" >> "$runs"
     done
     side="this tree, $mine dice"
-    figures=$(dicetable bench --dice "$mine" | grep '^total' | cut -c11-)
+    figures=$(side_run "" "$mine")
     printf '%-26s%s\n' "$side" "$figures"
     echo "$side|$figures" >> "$runs"
 done

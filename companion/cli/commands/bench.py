@@ -62,6 +62,13 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
+        "--save-scenes",
+        type=Path,
+        metavar="FILE.npy",
+        help="with --live --dice: save the rendered scenes instead of timing them "
+        "(scripts/bench_against.sh --live times every side on them)",
+    )
+    parser.add_argument(
         "--live",
         nargs="?",
         const="demo",
@@ -122,6 +129,9 @@ def _live_table(args: argparse.Namespace) -> int:
 
     # The live table reads RYB's dice: its table holds red, yellow and blue ones.
     scenes = _rendered(args, game_config().palette)
+    if args.save_scenes:
+        np.save(args.save_scenes, np.stack(scenes))
+        return 0
     rng = np.random.default_rng(args.seed)
     still = [noisy(scenes[0], rng) for _ in range(args.frames)]
     result = bench_table(
