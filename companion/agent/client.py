@@ -63,6 +63,11 @@ class AgentClient:
         query = "" if state is None else f"?camera={quote(state)}"
         return self._call("GET", f"/api/agent/games/{self.address.game_id}{query}", None).body
 
+    def lessons(self, after: int) -> dict[str, Any]:
+        """The rolls players accepted since game seq `after`, with their corrections."""
+        path = f"/api/agent/games/{self.address.game_id}/lessons?after={after:d}"
+        return self._call("GET", path, None).body
+
     def post_roll(self, body: dict[str, Any]) -> Answer:
         """201: kept; 200: kept before (a repeat); 4xx other than 401/403/404 comes back for
         the caller to note (the server will never keep that roll)."""

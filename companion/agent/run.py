@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.agent.client import AgentClient, AgentError, ServerDownError
+from companion.agent.lessons import Learner, Teacher
 from companion.agent.outbox import Outbox
 from companion.agent.sender import HELLO_S, Sender
 from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
@@ -23,6 +24,9 @@ HELLO_FILE = "hello.json"
 # Rolls whose outbox ids are remembered for the camera's corrections: the settle detector only
 # corrects the last roll it sent.
 REMEMBERED_ROLLS = 16
+# A roll's data is kept up to 16,384 characters of JSON (`companion.store.values`); the dice
+# with their signatures (132 numbers a die) take at most this much of it.
+SIGNED_DICE_CHARS = 12_000
 
 
 def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
@@ -32,13 +36,27 @@ def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
     jpeg = roll.frame_jpeg(MAX_THUMBNAIL_BYTES)
     size = roll.frame_size
     return {
-        "dice": roll.reading.to_json(),
+        "dice": dice_json(roll.reading),
         "settled_at": utc_iso(settled_at or datetime.now(UTC)),
         "frame_index": roll.frame_index,
         "delay_ms": round(float(roll.delay_ms), 1),
         "thumbnail_jpeg": None if jpeg is None else base64.b64encode(jpeg).decode("ascii"),
         "frame_size": None if size is None else {"width": size[0], "height": size[1]},
     }
+
+
+def dice_json(reading: Any) -> list[dict[str, Any]]:
+    """The dice, each with its signature where the reader made one: the server then offers
+    "not a die" for it, and the lesson of the accepted roll comes back to teach this table.
+    A roll whose signatures would not fit the server's limit on a roll's data goes without
+    them (the roll matters more than the lesson)."""
+    plain = reading.to_json()
+    signed = [
+        shown if die.signature is None
+        else dict(shown, signature=[round(float(x), 4) for x in die.signature])
+        for die, shown in zip(reading.dice, plain, strict=True)
+    ]  # fmt: skip
+    return signed if len(json.dumps(signed)) <= SIGNED_DICE_CHARS else plain
 
 
 def correction_body(fix: Any) -> dict[str, Any]:
@@ -49,11 +67,15 @@ def correction_body(fix: Any) -> dict[str, Any]:
 
 class Queue:
     """The camera's events into the outbox: each settled roll, and each correction of one
-    after it, naming it by its outbox id (the settle detector names it by its own count)."""
+    after it, naming it by its outbox id (the settle detector names it by its own count).
+    With a `teacher`, each roll's dice are kept for the lesson the players' review gives."""
 
-    def __init__(self, outbox: Outbox, say: Callable[[str], None]) -> None:
+    def __init__(
+        self, outbox: Outbox, say: Callable[[str], None], teacher: Teacher | None = None
+    ) -> None:
         self.outbox = outbox
         self.say = say
+        self.teacher = teacher
         self._ids: dict[int, str] = {}  # the settle detector's roll id -> the outbox's
 
     def roll(self, event: Any) -> None:
@@ -63,6 +85,8 @@ class Queue:
             return
         roll_id = self.outbox.put(roll_body(event))
         self._ids[event.roll_id] = roll_id
+        if self.teacher is not None:
+            self.teacher.remember(roll_id, event.reading)
         while len(self._ids) > REMEMBERED_ROLLS:
             del self._ids[next(iter(self._ids))]
         self.say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
@@ -100,6 +124,17 @@ def first_hello(
         wait_s = min(5.0, wait_s * 2)
 
 
+def take_lessons(client: AgentClient, teacher: Teacher, say: Callable[[str], None]) -> None:
+    """Ask for the rolls accepted since last time; the sender reports a server that does not
+    answer, so this stays quiet then."""
+    try:
+        teacher.take(client.lessons(teacher.after))
+    except (ServerDownError, AgentError):
+        pass
+    except Exception as exc:
+        say(f"lessons not taken: {exc!r}")
+
+
 def camera_state_of(feed: Any) -> str | None:
     """The feed's camera in one word, as the server keeps it (None when it cannot tell)."""
     from companion.store.camera_rolls import CAMERA_STATES
@@ -128,10 +163,12 @@ def run_agent(
     say: Callable[[str], None],
     *,
     hello_s: float = HELLO_S,
+    memory: Callable[[Any], Learner | None] = lambda _feed: None,
 ) -> int:
     """`open_feed(camera_game)` opens the camera read as at that game's table (None: no game)
     and returns a live feed (`web.config.LiveFeed`'s start, stop and subscribe, with its
-    corrections)."""
+    corrections); `memory(feed)`, the table's memory its reader reads with (None: none),
+    which the rolls the players accept teach."""
     outbox = Outbox(folder)
     sender = Sender(outbox, client, hello_s=hello_s, report=say)
     stop_on_signals()
@@ -144,13 +181,19 @@ def run_agent(
         )
         feed = open_feed(None if game == "none" else game)
         client.camera_state = lambda: camera_state_of(feed)
-        queue = Queue(outbox, say)
+        learner = memory(feed)
+        teacher = None if learner is None else Teacher(folder, learner, say)
+        queue = Queue(outbox, say, teacher)
         feed.subscribe(queue.roll, corrections=queue.correction)
         sender.start()
         feed.start()
         try:
+            last_asked = 0.0
             while sender.failure is None:
-                time.sleep(0.5)
+                time.sleep(min(0.5, hello_s))
+                if teacher is not None and time.monotonic() - last_asked >= hello_s:
+                    last_asked = time.monotonic()
+                    take_lessons(client, teacher, say)
         finally:
             feed.stop()
         return 2

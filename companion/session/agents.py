@@ -20,9 +20,10 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import math
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -95,9 +96,30 @@ def reading_of(data: Mapping[str, Any]) -> DiceReading:
     if not isinstance(dice, list) or len(dice) > MAX_ROLL_DICE:
         raise FieldError(f"dice must be a list of at most {MAX_ROLL_DICE} dice", "dice")
     try:
-        return DiceReading.from_json(dice)
+        reading = DiceReading.from_json(dice)
     except (KeyError, TypeError, ValueError) as exc:
         raise FieldError(f"bad die in dice: {exc}", "dice") from None
+    signed = [signature_of(d.get("signature")) if isinstance(d, Mapping) else None for d in dice]
+    if not any(signed):
+        return reading
+    return DiceReading(
+        tuple(replace(die, signature=sig) for die, sig in zip(reading.dice, signed, strict=True))
+    )
+
+
+def signature_of(value: object) -> tuple[float, ...] | None:
+    """A die's signature as its agent's reader made it: the table's memory on the agent's
+    machine learns from it, so players may say "not a die" of it here (FieldError when bad)."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or not 0 < len(value) <= MAX_SIGNATURE
+        or not all(isinstance(x, int | float) and not isinstance(x, bool) for x in value)
+        or not all(math.isfinite(x) for x in value)
+    ):
+        raise FieldError(f"a die's signature must be 1..{MAX_SIGNATURE} numbers", "dice")
+    return tuple(float(x) for x in value)
 
 
 def frame_size_of(data: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -108,6 +130,9 @@ def frame_size_of(data: Mapping[str, Any]) -> tuple[int, int] | None:
         return None
     width, height = size.get("width"), size.get("height")
     return (width, height) if isinstance(width, int) and isinstance(height, int) else None
+
+
+MAX_SIGNATURE = 4096
 
 
 class AgentDesk:
@@ -145,6 +170,24 @@ class AgentDesk:
             "title": info.title,
             "camera_game": camera_game_of(info.game),
         }
+
+    def lessons(self, game_id: str, after: int) -> dict[str, Any]:
+        """The game's camera rolls accepted after seq `after` that came from its agent, each
+        with the agent's roll id and the corrections players made to it, for the agent to
+        teach its table's memory (`companion.agent.lessons`); `last_seq`: the game's head."""
+        store = self.session.store
+        found = []
+        events = store.events(game_id)
+        for event in events:
+            camera = event.meta.get("camera") if event.seq > after else None
+            number = camera.get("roll_id") if isinstance(camera, Mapping) else None
+            if not isinstance(number, int) or number >= 0:
+                continue  # not a camera roll, or the server's own camera's
+            roll = store.camera_roll(game_id, -number)
+            corrections = event.meta.get("corrections", [])
+            found.append({"seq": event.seq, "roll_id": roll.roll_id, "corrections": corrections})
+        last = events[-1].seq if events else 0
+        return {"lessons": found, "last_seq": max(after, last)}
 
     def agent_state(self, game_id: str) -> dict[str, Any] | None:
         found: AgentInfo | None = self.session.store.agent(game_id)

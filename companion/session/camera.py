@@ -167,6 +167,8 @@ class CameraShot:
             "delay_ms": round(self.delay_ms, 1),
             "received_at": self.received_at,
             "frame_size": None if size is None else {"width": size[0], "height": size[1]},
+            # An agent's roll (below 0: `companion.session.agents.shot_id`): its lesson finds it.
+            "roll_id": self.roll_id,
         }
 
 

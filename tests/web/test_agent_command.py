@@ -161,3 +161,20 @@ def _ignoring_ctrl_c() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def test_a_roll_too_big_to_keep_with_its_signatures_goes_without_them() -> None:
+    from companion.agent.run import SIGNED_DICE_CHARS, dice_json
+    from vision.types import DiceReading, Die
+
+    def dice(n: int) -> DiceReading:
+        return DiceReading(tuple(
+            Die(Colour.RED, 3, 0.9, (10 * k, 0, 10 * k + 9, 9), signature=(0.12345678,) * 132)
+            for k in range(n)
+        ))  # fmt: skip
+
+    few = dice_json(dice(4))
+    assert all(len(d["signature"]) == 132 for d in few) and few[0]["signature"][0] == 0.1235
+    many = dice_json(dice(40))
+    assert all("signature" not in d for d in many)
+    assert len(json.dumps(many)) < SIGNED_DICE_CHARS

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, request
 from companion.session.agents import AgentDesk, CorrectionRefusedError
 from web.api.core import view_response
 from web.config import services
-from web.errors import ApiError, json_body
+from web.errors import ApiError, json_body, url_int
 from web.security import agent_only, bearer_token
 
 bp = Blueprint("agents", __name__)
@@ -74,6 +74,16 @@ def hello(game_id: str) -> Response:
     how its reader reads the dice."""
     _check_agent(game_id)
     return view_response(_desk().hello(game_id, request.args.get("camera")))
+
+
+@bp.get("/api/agent/games/<game_id>/lessons")
+@agent_only
+def lessons(game_id: str) -> Response:
+    """`?after=SEQ`: the agent's rolls players accepted since, with their corrections, which
+    teach the table's memory on the agent's machine (`companion.agent.lessons`)."""
+    _check_agent(game_id)
+    after = url_int(request.args.get("after", "0"), "after")
+    return view_response(_desk().lessons(game_id, after))
 
 
 @bp.post("/api/agent/games/<game_id>/rolls")

@@ -59,10 +59,20 @@ def run(args: argparse.Namespace) -> int:
 
         return open_table_feed(args.source, args.data, game=game)
 
+    def memory(feed: Any) -> Any:
+        """The data folder's table memory, which the rolls players accept teach; none without
+        --data or where the reader reads with no memory."""
+        from companion.tables.desk import TableDesk
+
+        if args.data is None:
+            return None
+        desk = TableDesk.open(args.data, feed.reader)
+        return desk if desk.learns else None
+
     try:
         address = GameAddress.parse(args.url)
         folder = args.queue or Path(f"agent-{address.game_id}")
-        return run_agent(AgentClient(address, token), folder, open_feed, say)
+        return run_agent(AgentClient(address, token), folder, open_feed, say, memory=memory)
     except (AgentError, VisionError) as exc:
         print(f"dicetable agent: error: {exc}", file=sys.stderr)
         return 2

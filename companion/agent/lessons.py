@@ -1,0 +1,110 @@
+"""What a club table's players teach its camera: each camera roll they accepted, with their
+corrections, comes back to the table's agent (`GET /api/agent/games/ID/lessons`), which holds
+that roll's dice as its reader saw them (with their signatures), replays the corrections on
+them, and hands the dice as the players left them, and the ones they called "not a die", to
+the table's memory (`companion.tables.desk.TableDesk.learn_roll`), as the server's own camera
+teaches its table."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from vision.types import DiceReading, Die
+
+log = logging.getLogger(__name__)
+
+LESSONS_FILE = "lessons.json"  # the last game seq whose lesson was taken
+REMEMBERED = 64  # rolls whose dice the agent keeps for their lessons
+
+
+class Learner(Protocol):
+    def learn_roll(self, kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> int: ...
+
+
+def replay(dice: Sequence[Die], corrections: Sequence[Mapping[str, Any]]) -> tuple[
+    list[Die], list[Die]
+]:  # fmt: skip
+    """The dice as the players left them (the ones they added by hand teach nothing: no
+    signature) and the ones they removed saying "not a die"; ValueError on a correction that
+    does not fit the dice (another roll's)."""
+    from companion.session.camera import parse_colour
+
+    left: list[Die | None] = list(dice)
+    not_dice: list[Die] = []
+    for fix in corrections:
+        action, index = fix.get("action"), fix.get("index")
+        if action == "add":
+            left.append(None)
+            continue
+        if not isinstance(index, int) or not 0 <= index < len(left):
+            raise ValueError(f"correction {fix!r} names no die of {len(left)}")
+        if action == "correct":
+            colour, pips = _token(str(fix.get("after")), parse_colour)
+            old = left[index]
+            left[index] = None if old is None else old.corrected(colour, pips)
+        elif action in ("remove", "not-a-die"):
+            gone = left.pop(index)
+            if action == "not-a-die" and gone is not None:
+                not_dice.append(gone)
+        else:
+            raise ValueError(f"unknown correction {action!r}")
+    return [d for d in left if d is not None], not_dice
+
+
+def _token(text: str, parse_colour: Callable[[object], Any]) -> tuple[Any, int]:
+    """`y4` or `green 4` (`companion.session.camera.die_text`)."""
+    head, digits = text.rstrip("0123456789").strip(), text[len(text.rstrip("0123456789")) :]
+    if not digits:
+        raise ValueError(f"not a die: {text!r}")
+    return parse_colour(head), int(digits)
+
+
+class Teacher:
+    """The rolls this agent sent, by outbox id, and the lessons taken so far (kept in its
+    folder, so a restarted agent takes none twice)."""
+
+    def __init__(self, folder: Path, memory: Learner, say: Callable[[str], None]) -> None:
+        self.memory = memory
+        self.say = say
+        self._file = folder / LESSONS_FILE
+        self._rolls: dict[str, DiceReading] = {}
+        self.after = self._load()
+
+    def remember(self, roll_id: str, reading: DiceReading) -> None:
+        self._rolls[roll_id] = reading
+        while len(self._rolls) > REMEMBERED:
+            del self._rolls[next(iter(self._rolls))]
+
+    def take(self, answer: Mapping[str, Any]) -> int:
+        """The server's lessons: each of a roll this agent remembers teaches the memory.
+        Returns how many dice they taught."""
+        taught = 0
+        for lesson in answer.get("lessons", []):
+            reading = self._rolls.get(str(lesson.get("roll_id")))
+            if reading is None:
+                continue  # a roll from before this agent started: its dice are gone
+            try:
+                kept, not_dice = replay(reading.dice, lesson.get("corrections", []))
+            except ValueError as exc:
+                self.say(f"a lesson of roll {lesson.get('roll_id')} not taken: {exc}")
+                continue
+            taught += self.memory.learn_roll(kept, not_dice)
+        last = answer.get("last_seq")
+        if isinstance(last, int) and last > self.after:
+            self.after = last
+            self._file.write_text(json.dumps({"after": last}), encoding="utf-8")
+        if taught:
+            self.say(f"the table's memory learnt {taught} dice from accepted rolls")
+        return taught
+
+    def _load(self) -> int:
+        try:
+            found = json.loads(self._file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return 0
+        after = found.get("after") if isinstance(found, dict) else None
+        return after if isinstance(after, int) and after >= 0 else 0
