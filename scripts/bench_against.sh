@@ -44,7 +44,7 @@ fi
 side_run() {  # $1: folder to run in (empty: this tree), $2: dice
     local py=("$here/.venv/bin/python")
     if [ -n "$live" ]; then
-        (cd "${1:-$here}" && PYTHONPATH="${1:-$here}" "${py[@]}" "$here/vision/benchmark/table.py" \
+        (cd "${1:-$here}" && PYTHONPATH="${1:-$here}" "${py[@]}" "$here/scripts/live_table.py" \
             "$scenes" --dice "$2" | grep '^still  ' | cut -c21-38)
     elif [ -n "$1" ]; then
         (cd "$1" && PYTHONPATH="$1" "${py[@]}" -m companion.cli bench --dice "$2" \

@@ -143,27 +143,3 @@ class _NoSource:
 
     def close(self) -> None:
         return None
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Times the live table on scenes saved by `scripts/bench_against.sh --live` (an .npy of
-    rendered frames), as the code this runs under reads them: run as a file, it times another
-    revision's live path on the very frames this tree rendered."""
-    import argparse
-
-    from companion.feed.live import game_reader
-
-    parser = argparse.ArgumentParser(prog="table.py")
-    parser.add_argument("scenes", help=".npy of rendered frames, (N, H, W, 3) uint8")
-    parser.add_argument("--dice", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args(argv)
-    scenes = list(np.load(args.scenes))
-    rng = np.random.default_rng(args.seed)
-    still = [noisy(scenes[0], rng) for _ in scenes]
-    print("\n".join(bench_table(lambda: game_reader(2), still, scenes, args.dice).lines()))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
