@@ -27,6 +27,7 @@ def main() -> int:
     if spec is None or spec.loader is None:
         sys.exit(f"cannot load {TABLE}")
     table = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = table  # its dataclasses look their module up there
     spec.loader.exec_module(table)
     from companion.feed.live import game_reader
 
