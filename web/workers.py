@@ -31,6 +31,8 @@ class WorkerSettings:
     workers: int
     threads: int = 256  # a live viewer holds one thread for as long as it watches
     graceful_timeout_s: int = 5
+    certfile: str | None = None  # https (`serve --https`): the certificate and its key
+    keyfile: str | None = None
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,11 @@ class Built:
     close: Callable[[], None]
 
 
-def run_workers(settings: WorkerSettings, build: Callable[[], Built]) -> int:
-    """Serve `build()`'s app in `settings.workers` processes until interrupted."""
+def run_workers(
+    settings: WorkerSettings, build: Callable[[], Built], ready: Callable[[], None] = lambda: None
+) -> int:
+    """Serve `build()`'s app in `settings.workers` processes until interrupted; `ready()` once
+    the port listens (what to print then: a client reading it may connect at once)."""
     from gunicorn.app.base import BaseApplication
 
     built: list[Built] = []
@@ -64,9 +69,15 @@ def run_workers(settings: WorkerSettings, build: Callable[[], Built]) -> int:
                 "errorlog": "-",
                 "loglevel": "warning",
                 "worker_exit": _worker_exit,
+                "when_ready": lambda _server: ready(),
                 # gunicorn 25's control socket is one file per user, which two servers on one
                 # machine would share; nothing here uses it.
                 "control_socket_disable": True,
+                **(
+                    {"certfile": settings.certfile, "keyfile": settings.keyfile}
+                    if settings.certfile
+                    else {}
+                ),
             }.items():
                 if key in self.cfg.settings:
                     self.cfg.set(key, value)

@@ -17,7 +17,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.cli.commands.game import (
     add_camera_game_argument,
@@ -296,11 +296,15 @@ def run_workers(args: argparse.Namespace) -> int:
         served = build(args, io.StringIO(), migrated=True)
         return Built(served.app, lambda: end_streams(served.app), served.session.close)
 
-    for line in worker_addresses(args.host, args.port, args.workers, redacted(spec)):
-        print(line)
+    lines = worker_addresses(args.host, args.port, args.workers, redacted(spec))
+
+    def ready() -> None:
+        for line in lines:
+            print(line, flush=True)
+
     try:
         settings = WorkerSettings(args.host, args.port, args.workers, args.threads)
-        return run_workers(settings, build_one)
+        return run_workers(settings, build_one, ready)
     except WebConfigError as exc:
         print(f"dicetable serve: error: {exc}", file=sys.stderr)
         return 2
@@ -339,8 +343,6 @@ def stop_phones(app: Flask) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from werkzeug.serving import make_server
-
     from vision.errors import VisionError
     from web.config import WebConfigError
     from web.tls import TlsError
@@ -369,6 +371,76 @@ def run(args: argparse.Namespace) -> int:
         served.session.close()
         print(f"dicetable serve: error: {exc}", file=sys.stderr)
         return 2
+    if gunicorn_missing() is None:
+        return run_one(args, served, tls)
+    return run_werkzeug(args, served, tls, context)
+
+
+def run_one(args: argparse.Namespace, served: Served, tls: Certificate | None) -> int:
+    """The single table under gunicorn (Linux, macOS): one process, its threads serving the
+    pages, the streams and the camera, stopped cleanly within a second on SIGTERM or Ctrl-C.
+    `served` (built here to check the options and print the addresses) is closed; the worker
+    builds its own after the fork and starts the camera there."""
+    from web.app import end_streams
+    from web.workers import Built, WorkerSettings, run_workers
+
+    lines = [*certificate_lines(tls)] if tls is not None else []
+    lines += addresses(served, "http" if tls is None else "https")
+    args.token = served.config.control_token
+    stop_phones(served.app)
+    served.session.close()
+    problem = cannot_listen(args.host, args.port)
+    if problem is not None:
+        where = f"{args.host}:{args.port}"
+        print(f"dicetable serve: cannot listen on {where}: {problem}", file=sys.stderr)
+        return 2
+
+    def ready() -> None:
+        for line in lines:
+            print(line, flush=True)
+
+    def build_one() -> Built:
+        one = build(args, io.StringIO())
+        if one.live is not None:
+            one.live.start()
+
+        def close() -> None:
+            if one.live is not None:
+                one.live.stop()
+            stop_phones(one.app)
+            one.session.close()
+
+        return Built(one.app, lambda: end_streams(one.app), close)
+
+    cert = None if tls is None else (str(tls.cert), str(tls.key))
+    settings = WorkerSettings(
+        args.host, args.port, 1, args.threads,
+        certfile=None if cert is None else cert[0], keyfile=None if cert is None else cert[1],
+    )  # fmt: skip
+    return run_workers(settings, build_one, ready)
+
+
+def cannot_listen(host: str, port: int) -> str | None:
+    """Why `host:port` cannot be listened on (in use, no such address), or None."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host.strip("[]"), port))
+        except OSError as exc:
+            return str(exc)
+    return None
+
+
+def run_werkzeug(
+    args: argparse.Namespace, served: Served, tls: Certificate | None, context: Any
+) -> int:
+    """Where gunicorn does not run (Windows) or is not installed: Werkzeug's threaded server,
+    which serves a table as well but is not built for long service (it says so)."""
+    from werkzeug.serving import make_server
+
     try:
         server = make_server(
             served.config.host, served.config.port, served.app, threaded=True, ssl_context=context
@@ -382,6 +454,8 @@ def run(args: argparse.Namespace) -> int:
             print(line)
     for line in addresses(served, "http" if tls is None else "https"):
         print(line)
+    why = "it does not run on Windows" if sys.platform == "win32" else "pip install gunicorn"
+    print(f"served by Werkzeug's development server, not gunicorn ({why})")
     if served.live is not None:
         served.live.start()
     try:
