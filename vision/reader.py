@@ -57,12 +57,13 @@ class ReaderConfig:
     # smaller one, whatever their size (on rendered flyer tables at a slant, 78% read right with
     # every scale, 68% without).
     small_die_px: float = 60.0
-    # Where the table's die size is known (its memory's confirmed dice), the finder runs once,
-    # at the scale that shows those dice as it reads them best: at `long_sides[0]` while they
-    # are `scaled_dice_px` across there, else at the scale that makes them `table_die_px` (a
-    # board's small dice up-scaled, a close camera's big dice at the smaller scale), the long
-    # side within `table_long_side`.
-    scaled_dice_px: tuple[float, float] = (24.0, 100.0)
+    # Where the table's die size is known (its memory's confirmed dice) and they are under
+    # `small_table_die_px` across at `long_sides[0]`, the finder runs once, at the scale that
+    # makes them `table_die_px` (a board's small dice, up-scaled), the long side within
+    # `table_long_side`; bigger dice are found at every scale as before. Running 640 alone for
+    # dice known to be 24-60 px there lost dice the 320 pass finds (a rendered night of
+    # tiny-pipped dice: 61 found against 67), so the size saves no pass.
+    small_table_die_px: float = 24.0
     table_die_px: float = 40.0
     table_long_side: tuple[int, int] = (320, 2560)
     sure_find: float = 0.5
@@ -568,15 +569,14 @@ def scales_for(
     config: ReaderConfig, frame_hw: tuple[int, ...], die_px: float | None
 ) -> tuple[int, ...]:
     """The finder's long sides for a frame: every configured one, or one where the table's die
-    size is known (see `ReaderConfig.table_die_px`); a colour-face table keeps them all."""
+    size says its dice are small (see `ReaderConfig.small_table_die_px`); a colour-face table
+    keeps them all."""
     if die_px is None or die_px <= 0 or config.colour_faces:
         return config.long_sides
     frame_long = max(frame_hw[0], frame_hw[1])
     first = config.long_sides[0]
-    at_first = die_px * first / frame_long
-    low, high = config.scaled_dice_px
-    if low <= at_first <= high:
-        return (first,)
+    if die_px * first / frame_long >= config.small_table_die_px:
+        return config.long_sides
     wanted = config.table_die_px / die_px * frame_long
     least, most = config.table_long_side
     return (round(min(max(wanted, least), most) / 32.0) * 32,)
@@ -723,12 +723,15 @@ def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
 def _drop_tiny(
     dice: list[Die], share: float, quorum: int, table_px: float | None = None
 ) -> list[Die]:
-    """Dice far smaller than the table's (its memory's die size where known, else the median of
-    the frame's dice, with at least `quorum` of them): not dice (see `ReaderConfig`)."""
-    if table_px is None and len(dice) < quorum:
+    """Dice far smaller than the frame's (the median of at least `quorum` of them), and than the
+    table's (its memory's die size, where known): not dice (see `ReaderConfig`). The smaller of
+    the two sizes is the measure: at a steep slant a frame of far dice is smaller than the
+    table's usual size, and every one of them is a die; a lone speck is judged by the table."""
+    sizes = [] if len(dice) < quorum else [float(np.median([d.size_px for d in dice]))]
+    sizes += [] if table_px is None else [table_px]
+    if not sizes:
         return dice
-    typical = table_px if table_px is not None else float(np.median([d.size_px for d in dice]))
-    floor = share * typical
+    floor = share * min(sizes)
     return [d for d in dice if d.size_px >= floor]
 
 
