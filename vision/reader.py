@@ -64,7 +64,7 @@ class ReaderConfig:
     # dice known to be 24-60 px there lost dice the 320 pass finds (a rendered night of
     # tiny-pipped dice: 61 found against 67), so the size saves no pass.
     small_table_die_px: float = 24.0
-    table_die_px: float = 40.0
+    table_die_px: float = 48.0
     table_long_side: tuple[int, int] = (320, 2560)
     sure_find: float = 0.5
     find_threshold: float = 0.25

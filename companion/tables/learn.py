@@ -7,11 +7,14 @@ only after that read: the memory never sees a die before the reader has had its 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
 
 from vision.datasets import LabelledBox, MatchBy
 from vision.memory import Confirmed, TableMemory
 from vision.metrics import match_image
-from vision.types import Colour, Die
+from vision.types import Colour, Die, box_side
 
 
 def from_labels(
@@ -58,12 +61,19 @@ class GameNight:
         self.warm_up = warm_up
         self.confirmed: list[Confirmed] = []
         self.read_count = 0
+        # Every labelled die's side in the confirmed photos, those the reader missed too: the
+        # players who confirm a photo add the dice it missed, so the table learns its dice' size
+        # even where the finder, at its usual scale, sees none of them (small dice on a board).
+        self.sides: list[float] = []
 
     def memory(self) -> TableMemory:
-        """The newest dice, as many as the store keeps for a table."""
+        """The newest dice, as many as the store keeps for a table, and the dice' size."""
         from companion.tables.store import MAX_PER_TABLE
 
-        return TableMemory.of(self.confirmed[-MAX_PER_TABLE:])
+        memory = TableMemory.of(self.confirmed[-MAX_PER_TABLE:])
+        if not self.sides:
+            return memory
+        return replace(memory, die_size_px=float(np.median(self.sides[-MAX_PER_TABLE:])))
 
     def scores(self, index: int) -> bool:
         return index >= self.warm_up
@@ -72,3 +82,4 @@ class GameNight:
         self, labels: Sequence[LabelledBox], dice: Sequence[Die], match_by: MatchBy
     ) -> None:
         self.confirmed += from_labels(labels, dice, match_by)
+        self.sides += [box_side(label.box_xyxy) for label in labels]
