@@ -69,7 +69,7 @@ class FaceSettings:
     # The head's log-probabilities are scaled by this before they are added to the network's.
     weight: float = 1.0
     # No shown value's odds move by more than this many nats.
-    bound: float = 12.0
+    bound: float = 24.0
     # L2 penalty on the head's parameters against the summed loss (features are unit rows).
     l2: float = 0.1
     steps: int = 300

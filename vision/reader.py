@@ -64,7 +64,7 @@ class ReaderConfig:
     # dice known to be 24-60 px there lost dice the 320 pass finds (a rendered night of
     # tiny-pipped dice: 61 found against 67), so the size saves no pass.
     small_table_die_px: float = 24.0
-    table_die_px: float = 48.0
+    table_die_px: float = 40.0
     table_long_side: tuple[int, int] = (320, 2560)
     sure_find: float = 0.5
     find_threshold: float = 0.25
@@ -276,7 +276,9 @@ class ModelReader:
         bars = _not_a_die_bars(found, self.config)
         vouched = np.zeros(len(found), bool)
         if memory is not None and memory.die_size_px is not None and len(outputs) > 2:
-            vouched, bars = self._vouched(memory, found, stack, outputs, bars)
+            vouched, bars = times.timed(
+                "memory", lambda: self._vouched(memory, found, stack, outputs, bars)
+            )
         if self.config.second_look:
             pips_p, colour_p = times.timed(
                 "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars, turns)

@@ -19,8 +19,8 @@ CONFIG = ReaderConfig()
         ((720, 1280), None, (640, 320)),  # size unknown: every scale, as before
         ((720, 1280), 80.0, (640, 320)),  # 40 px at 640: every scale, as before
         ((720, 1280), 160.0, (640, 320)),  # 80 px at 640: every scale, as before
-        ((720, 1280), 20.0, (2560,)),  # 10 px at 640: up-scaled to show them 48 px (capped)
-        ((720, 1280), 40.0, (1280,)),  # 20 px at 640: at the frame's own size
+        ((720, 1280), 20.0, (2560,)),  # 10 px at 640: up-scaled to show them 40 px (capped)
+        ((720, 1280), 40.0, (1280,)),  # 20 px at 640: shown 40 px across
         ((480, 640), 20.0, (1280,)),
     ],
 )

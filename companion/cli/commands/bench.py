@@ -166,15 +166,17 @@ def _reader(kind: str, threads: int, game: bool = False) -> Any:
 
 
 def _with_memory(reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, seed: int) -> Any:
-    """The reader with a memory of `size` dice like those in the frames (their signatures with a
-    little noise, colours at random), to time reading against a full memory."""
+    """The reader with a memory of `size` dice like those in the frames (their signatures and
+    pip features with a little noise, colours and faces at random, the dice' size as read), to
+    time reading against a full memory with its face head."""
     from vision.memory import Confirmed, TableMemory
     from vision.reader import ModelReader
     from vision.types import COLOURS
 
     if not isinstance(reader, ModelReader) or not reader.signs_dice:
         raise SystemExit("dicetable bench: --memory needs the model reader")
-    seen = [d.signature for f in frames[:5] for d in reader.read(f).dice if d.signature]
+    read = [d for f in frames[:5] for d in reader.read(f).dice if d.signature]
+    seen = [d.signature for d in read]
     if not seen:
         raise SystemExit("dicetable bench: no dice read in the first frames to build a memory")
     rng = np.random.default_rng(seed)
@@ -182,10 +184,23 @@ def _with_memory(reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, se
     noisy = base + rng.normal(0.0, 0.05, base.shape).astype(np.float32)
     noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
     colours = rng.integers(len(COLOURS), size=size)
+    faces = _noisy_faces(read, size, rng)
+    values = rng.integers(1, 7, size=size)
     dice = [
-        Confirmed(tuple(map(float, s)), COLOURS[c]) for s, c in zip(noisy, colours, strict=True)
+        Confirmed(tuple(map(float, s)), COLOURS[c], int(v), f, read[k % len(read)].size_px)
+        for k, (s, c, v, f) in enumerate(zip(noisy, colours, values, faces, strict=True))
     ]
     return reader.with_memory(TableMemory.of(dice))
+
+
+def _noisy_faces(read: list[Any], size: int, rng: np.random.Generator) -> list[bytes | None]:
+    """`size` packed pip features like the read dice' (`vision.faces`), a little noise added."""
+    packed = [np.frombuffer(d.face_features, np.float32) for d in read if d.face_features]
+    if not packed:
+        return [None] * size
+    base = np.stack(packed)[rng.integers(len(packed), size=size)]
+    noise = np.abs(rng.normal(0.0, 0.02, base.shape)).astype(np.float32)
+    return [row.tobytes() for row in base + noise]
 
 
 def _with_empty(reader: Any, frames: list[npt.NDArray[np.uint8]]) -> Any:
