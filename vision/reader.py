@@ -82,8 +82,8 @@ class ReaderConfig:
     # die than anything the players removed, its pip features at least `vouch_face` like a
     # confirmed face's (a die half hidden in a board's pattern; a numeral face, no pips).
     vouch_find: float = 0.15
-    vouch_alike: float = 0.93
-    vouch_face: float = 0.85
+    vouch_alike: float = 0.9
+    vouch_face: float = 0.8
     unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
     # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
     # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot

@@ -9,6 +9,7 @@ import pytest
 
 from vision import memory as mem
 from vision.palette import pick_colour
+from vision.reader import ReaderConfig
 from vision.types import COLOURS, Colour
 
 SETTINGS = mem.MemorySettings(
@@ -135,6 +136,7 @@ REMOVED = mem.Confirmed(_unit(1, 0, 0), None)
             0.6,
             "unchanged",
         ),  # the memory never vouches for what the network turned down
+        ([REMOVED], 0.005, "kept"),  # a die the network is sure of past e^4 to 1 stays a die
     ],
 )
 def test_not_a_die_by_the_margin_over_every_die(
@@ -143,8 +145,11 @@ def test_not_a_die_by_the_margin_over_every_die(
     network = _network(Colour.RED, 0.9, gone)
     new_pips, _ = _read(remembered, _probe(1.0), network)
     assert new_pips[0].sum() == pytest.approx(1.0, abs=1e-5)
+    bar = ReaderConfig().not_a_die
     if expected == "dropped":
-        assert new_pips[0, 0] > 0.9
+        assert new_pips[0, 0] > bar
+    elif expected == "kept" and gone < 0.05:
+        assert gone < new_pips[0, 0] < bar
     else:
         assert new_pips[0, 0] == pytest.approx(gone, abs=1e-6)
 
