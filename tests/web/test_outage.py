@@ -253,3 +253,27 @@ def test_sigterm_with_open_streams_stops_within_2_s(
     assert child.returncode == 0, output
     assert len(ended) == 8 and max(ended) - started < 1.0
     assert took < 2.0, f"stopped after {took:.1f} s"
+
+
+@pytest.mark.slow
+def test_a_club_server_started_before_its_database_waits_for_it(
+    cluster: ThrowawayCluster, tmp_path: Path
+) -> None:
+    """A machine that starts the server before PostgreSQL (after a power cut, say): the server
+    says it waits, and serves once the database answers."""
+    port = _free_port()
+    cluster.stop()
+    try:
+        child = _serve_workers(cluster.url, tmp_path, port)
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        assert first.startswith("waiting for the database"), first
+    finally:
+        cluster.start()
+    try:
+        _until(lambda: _status(port, "/api/club")[0] == 200, 30, child)
+    finally:
+        child.send_signal(signal.SIGTERM)
+        output = child.communicate(timeout=30)[0]
+    assert child.returncode == 0, output
+    assert "the database answers: starting" in output

@@ -15,6 +15,7 @@ import argparse
 import io
 import os
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -274,6 +275,27 @@ def worker_addresses(host: str, port: int, workers: int, games: str) -> list[str
     return lines
 
 
+def migrate_when_up(spec: str, wait_s: float = 2.0) -> None:
+    """Open (and migrate) the database once. While it cannot be reached (down, restarting:
+    a machine starting the server before its database) say so and try again every `wait_s`;
+    any other error (a newer schema, a bad URL) ends the start."""
+    from companion.errors import StoreUnavailableError
+    from companion.store.core import open_store
+
+    said = False
+    while True:
+        try:
+            open_store(spec).close()
+            if said:
+                print("the database answers: starting", flush=True)
+            return
+        except StoreUnavailableError as exc:
+            if not said:
+                print(f"waiting for the database ({exc}); Ctrl-C stops", flush=True)
+                said = True
+        time.sleep(wait_s)
+
+
 def run_workers(args: argparse.Namespace) -> int:
     """`--workers N`: each gunicorn worker builds its own session and app after the fork."""
     from web.app import end_streams
@@ -284,13 +306,13 @@ def run_workers(args: argparse.Namespace) -> int:
     config.check_safe()
     args.token = config.control_token
     spec = database_spec(args, config.data_dir)
-    from companion.store.core import open_store
-
     try:
-        open_store(spec).close()  # migrate once, and fail here, not in every worker
+        migrate_when_up(spec)  # once, here, not in every worker
     except DicetableError as exc:
         print(f"dicetable serve: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 0
 
     def build_one() -> Built:
         served = build(args, io.StringIO(), migrated=True)
