@@ -33,7 +33,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "bench": ("companion.cli.commands.bench", "time each stage of the reader"),
     "watch": ("companion.cli.commands.watch", "print one line per settled roll from a source"),
     "calibrate": ("companion.cli.commands.calibrate", "record a camera profile"),
-    "serve": ("companion.cli.commands.serve", "run the dashboard"),
+    "serve": ("companion.cli.commands.serve_run", "run the dashboard"),
     "agent": ("companion.cli.commands.agent", "send one table's camera rolls to a club's server"),
 }
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.cli.commands.serve import worker_addresses
+from companion.cli.commands.serve_run import worker_addresses
 from companion.session import Session
 from tests.web.api.support import CONTROL, OVERLAY, orange_game
 from web import lan
