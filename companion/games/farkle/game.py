@@ -54,8 +54,8 @@ def options(header: Mapping[str, str]) -> Options:
 def start(header: Mapping[str, str]) -> GameState:
     """`[Players "Ann, Ben"]` in seat order (the first throws first) and the rule set."""
     example = 'name the players in seat order, [Players "Ann, Ben"]'
-    rule = "a name is one word of letters, digits, _ ' . -"
-    names = header_names(header, "Players", example, name, rule)
+    # `name`'s refusal says the rule (the same words in a record line's name).
+    names = header_names(header, "Players", example, name)
     chosen = options(header)
     with header_value("Players"):
         return new_game(names, chosen)

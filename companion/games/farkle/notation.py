@@ -23,8 +23,8 @@ def name(token: str) -> str:
     """A player's name: one word of letters, digits, _ ' . - starting with a letter."""
     if not NAME_RE.match(token):
         raise ValueError(
-            f"{token!r} is not a player name (one word of letters, digits, _ ' . -, "
-            "starting with a letter)"
+            f"{token!r} is not a player name (a name is one word: a letter first, then letters, "
+            "digits, _ ' . -)"
         )
     return token
 
