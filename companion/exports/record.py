@@ -188,14 +188,24 @@ def step(rules: GameRules[Any, Any], state: Any, line: str) -> tuple[Any, Any]:
     return event, rules.apply(state, event)
 
 
+def seated_names(rules: GameRules[Any, Any], state: Any) -> tuple[str, ...]:
+    """The names the rules seat (their state JSON's `players`), as `seated_line` takes them."""
+    shown = rules.state_json(state).get("players", [])
+    return tuple(str(p.get("name")) for p in shown if isinstance(p, Mapping))
+
+
 def replay_steps(text: str) -> Iterator[Step]:
-    """Fold a record line by line; a bad line raises RecordError with its number and text."""
+    """Fold a record line by line; a bad line raises RecordError with its number and text.
+    A line's leading name may be any case (`al: pass` is Al's), as the players are told apart."""
+    from companion.games.players import seated_line
+
     record = parse_record(text)
     rules = _rules_for(record)
     state = _start(record, rules)
+    names = seated_names(rules, state)
     for line in record.lines:
         try:
-            event = rules.parse_event(str(line), state)
+            event = rules.parse_event(seated_line(str(line), names), state)
             state = rules.apply(state, event)
         except (RecordError, InvalidEventError) as exc:
             reason = exc.reason if isinstance(exc, RecordError) else str(exc)

@@ -25,3 +25,15 @@ def seat_of(players: Sequence[str], name: str) -> int | None:
     """The seat of the player called `name` (ignoring case); None when nobody is."""
     folded = name.casefold()
     return next((seat for seat, p in enumerate(players) if p.casefold() == folded), None)
+
+
+def seated_line(line: str, players: Sequence[str]) -> str:
+    """`line` with its leading `NAME:` spelt as the seat is (`al: pass` is `Al: pass`): players
+    are told apart ignoring case and spacing, so a line names them so too. Any other line, a
+    table line or an unknown name, comes back as it was, for the rules to judge."""
+    who, sep, rest = line.partition(":")
+    said = " ".join(who.split())
+    if not sep or not said or said in players:
+        return line
+    seat = seat_of(players, said)
+    return line if seat is None else f"{players[seat]}:{rest}"

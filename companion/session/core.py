@@ -27,9 +27,10 @@ from companion.errors import (
     StoreUnavailableError,
 )
 from companion.exports.names import export_stem, record_filename
-from companion.exports.record import parse_record, replay_steps
+from companion.exports.record import parse_record, replay_steps, seated_names
 from companion.exports.rolls import rolls_csv
 from companion.games import DEFAULT_GAME, GameRules, UnknownRulesError, find_game
+from companion.games.players import seated_line
 from companion.session import amend
 from companion.session import rules as sr
 from companion.session.errors import FieldError
@@ -464,6 +465,8 @@ class Session(CameraRolls, GameChores):
         if not text or "\n" in text or "\r" in text:
             raise RecordError("expected one line `NAME: VERB ARGS...`", None, line)
         sr.storable_line(text)
+        # "al: pass" is Al's line: the players are told apart ignoring case (docs/record-format.md).
+        text = seated_line(text, seated_names(rules, state))
         try:
             event = rules.parse_event(text, state)
             return event, sr.storable_line(rules.format_event(event))
