@@ -94,3 +94,27 @@ def test_no_goal_card_is_chosen_for_the_players(page: Any, dashboard: Dashboard)
     wait_until(page, "document.querySelector('#goals-form .error').textContent !== ''")
     assert page.inner_text("#goals-form .error") == "Choose the 2 goal cards drawn."
     assert dashboard.session.history(view["id"]) == []
+
+
+def test_the_history_is_grouped_by_round_not_by_turn(page: Any, dashboard: Dashboard) -> None:
+    """Everyone throws at once, so no line is anyone's turn (issue 47 item 8): each round is one
+    group, its reveal in it, and each line names its own player."""
+    session = dashboard.session
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    played = [
+        "goals most-1s highest-total longest-run",
+        "Ben: roll 2 2 2 2 2 2",
+        "Ann: roll 1 1 3 4 5 6",
+        "reveal",
+        "goals most-2s most-pairs greatest-variety",
+        "Ann: roll 1 2 3 4 5 6",
+    ]
+    for line in played:
+        session.append(game, line)
+    page.goto(dashboard.url(f"/games/{game}"))
+    wait_until(page, "document.querySelectorAll('.history-list .turn-group').length === 2")
+    heads = page.locator(".history-list .turn-head").all_inner_texts()
+    assert [head.split(" · ")[0] for head in heads] == ["Round 2", "Round 1"]
+    rounds = page.locator(".history-list .turn-group")
+    assert rounds.nth(1).locator(".line").all_inner_texts() == played[3::-1]
+    assert rounds.nth(0).locator(".line").all_inner_texts() == played[:3:-1]

@@ -6,9 +6,12 @@ import { cameraWords } from "./camera-state.js";
 import { el } from "./colours.js";
 
 export class HistoryPanel {
-  constructor(node, game) {
+  /** `options.roundOpens`: for a game without turns (the modifier game: everyone throws at
+   * once), the lines that open a round; the history is then grouped by round, not by player. */
+  constructor(node, game, options = {}) {
     this.node = node;
     this.game = game;
+    this.roundOpens = options.roundOpens || null;
     this.loadedFor = null;
     this.events = [];
   }
@@ -48,21 +51,16 @@ export class HistoryPanel {
     this.load(view);
   }
 
-  /** Newest turn first, each turn its player's moves with the time of each. */
+  /** Newest turn first, each turn its player's moves with the time of each; in a game without
+   * turns, newest round first, each line naming its own player. */
   renderList() {
     if (!this.list) return;
     const events = this.events;
-    const turns = [];
-    for (const event of events) {
-      const player = playerOf(event.line);
-      const last = turns[turns.length - 1];
-      if (last && last.player === player) last.events.push(event);
-      else turns.push({ player, events: [event] });
-    }
-    this.list.replaceChildren(...turns.reverse().map((turn) => el("li", { class: "turn-group" },
-      el("div", { class: "turn-head" }, turn.player ? `${turn.player}'s turn` : "The table",
-        el("span", { class: "time" }, ` · ${clock(turn.events[0].created_at)}`)),
-      el("ol", { class: "turn-events", reversed: true }, ...turn.events.slice().reverse().map((e) => this.item(e))))));
+    const groups = this.roundOpens ? byRound(events, this.roundOpens) : byTurn(events);
+    this.list.replaceChildren(...groups.reverse().map((group) => el("li", { class: "turn-group" },
+      el("div", { class: "turn-head" }, group.head,
+        el("span", { class: "time" }, ` · ${clock(group.events[0].created_at)}`)),
+      el("ol", { class: "turn-events", reversed: true }, ...group.events.slice().reverse().map((e) => this.item(e))))));
     if (!events.length) this.list.append(el("li", { class: "empty" }, "Nothing played yet."));
   }
 
@@ -119,6 +117,33 @@ export class HistoryPanel {
 
 // `amend #7 Al: attempt red r3 r3` (companion/session/amend.py): the table corrects event 7.
 const AMEND_RE = /^amend\s+#?(\d+)\s+(\S.*)$/i;
+
+/** A player's moves in a row, headed by whose turn it was (a table line: "The table"). */
+function byTurn(events) {
+  const turns = [];
+  for (const event of events) {
+    const player = playerOf(event.line);
+    const last = turns[turns.length - 1];
+    if (last && last.player === player) last.events.push(event);
+    else turns.push({ player, head: player ? `${player}'s turn` : "The table", events: [event] });
+  }
+  return turns;
+}
+
+/** The lines of each round, from the live line that opens it (an undone one opens none). */
+function byRound(events, opens) {
+  const rounds = [];
+  let number = 0;
+  for (const event of events) {
+    const last = rounds[rounds.length - 1];
+    if (!event.undone && opens.test(event.line)) {
+      number += 1;
+      rounds.push({ head: `Round ${number}`, events: [event] });
+    } else if (last) last.events.push(event);
+    else rounds.push({ head: "Before round 1", events: [event] });
+  }
+  return rounds;
+}
 
 /** `Al` from `Al: bank 3` (a table line, an amendment too, has no player). */
 function playerOf(line) {

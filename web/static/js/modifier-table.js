@@ -138,7 +138,8 @@ function renderControls(node, state) {
   node.replaceChildren(...parts);
 }
 
-const history = new HistoryPanel(part("history"), game);
+// Everyone throws at once: no turns, so the history is grouped by round (a `goals` line opens one).
+const history = new HistoryPanel(part("history"), game, { roundOpens: /^goals\b/i });
 const tableRoll = new TableRollPanel(part("table-roll"), game);
 
 function render(view) {
