@@ -51,13 +51,28 @@ def unpack(packed: Floats, turned: bool = True) -> tuple[Floats, Floats]:
     return looks(packed[:, :-VALUES], turned), np.asarray(packed[:, -VALUES:], np.float32)
 
 
+# Where each cell of the 6 x 6 map comes from when the map is turned a quarter, a half and three
+# quarters round (`np.rot90`'s turns, as flat indexes): one gather each instead of three
+# strided copies of the whole map.
+_GRID = np.arange(MAP_SIDE * MAP_SIDE).reshape(MAP_SIDE, MAP_SIDE)
+_TURNS = tuple(np.rot90(_GRID, k).ravel() for k in (1, 2, 3))
+# A map summed over its turns holds each value four times, once in each cell of a cell's orbit
+# (9 orbits of 4 on a 6 x 6 grid): one cell of each is the whole of it. Cosines between such
+# rows, and a softmax fitted on them with its L2 penalty, come out exactly as on all 36 cells,
+# at a quarter of the products.
+_ORBITS = np.asarray(
+    sorted({min(int(t[c]) for t in (_GRID.ravel(), *_TURNS)) for c in range(_GRID.size)})
+)
+
+
 def looks(features: Floats, turned: bool = True) -> Floats:
-    """Unit rows of pip features (n, d), each averaged over its four turns with `turned`."""
+    """Unit rows of pip features (n, d), each averaged over its four turns with `turned` (one
+    cell of each orbit kept)."""
     features = np.asarray(features, np.float32)
     if turned:
-        maps = features.reshape(len(features), -1, MAP_SIDE, MAP_SIDE)
-        turns = maps + np.rot90(maps, 1, (2, 3)) + np.rot90(maps, 2, (2, 3))
-        features = (turns + np.rot90(maps, 3, (2, 3))).reshape(len(features), -1)
+        maps = features.reshape(len(features), -1, MAP_SIDE * MAP_SIDE)
+        summed = maps + maps[:, :, _TURNS[0]] + maps[:, :, _TURNS[1]] + maps[:, :, _TURNS[2]]
+        features = np.ascontiguousarray(summed[:, :, _ORBITS]).reshape(len(features), -1)
     return unit_rows(features)
 
 
@@ -101,6 +116,10 @@ class FaceHead:
     # features all share one positive direction, which would otherwise carry what the head
     # learnt of one face onto every die.
     centre: Floats  # (d,)
+    # For one product a frame: `examples` beside `weights` (d, m + k), and the bias less what
+    # the centre adds to every row's logits (k,).
+    columns: Floats
+    offset: Floats
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -124,8 +143,10 @@ class FaceHead:
         target = (y[:, None] == shown[None, :]).astype(np.float32)
         centre = x.mean(axis=0)
         weights, bias = _fit_softmax(x - centre, logp[:, shown - 1], target, settings)
-        near = x[_newest_per_value(y, settings.near_per_value)]
-        return cls(weights, bias, shown, np.ascontiguousarray(near.T), centre)
+        near = np.ascontiguousarray(x[_newest_per_value(y, settings.near_per_value)].T)
+        columns = np.ascontiguousarray(np.concatenate([near, weights], axis=1))
+        offset = np.asarray(bias - centre @ weights, np.float32)
+        return cls(weights, bias, shown, near, centre, columns, offset)
 
     def nearness(self, features: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n,) how alike each die's pip features (not packed) are to the nearest confirmed
@@ -143,10 +164,13 @@ class FaceHead:
         out = np.zeros((x.shape[0], VALUES), np.float32)
         if x.shape[0] == 0:
             return out
-        near = blas.matmul(x, self.examples).max(axis=1) >= settings.far
+        # One product for both: the nearness to each confirmed face, and the head's logits
+        # (less what the centre contributes, a constant row).
+        both = blas.matmul(x, self.columns)
+        near = both[:, : self.examples.shape[1]].max(axis=1) >= settings.far
         if not near.any():
             return out
-        logits = blas.matmul(x[near] - self.centre, self.weights) + self.bias
+        logits = both[near, self.examples.shape[1] :] + self.offset
         logits -= logits.mean(axis=1, keepdims=True)
         said = np.clip(settings.weight * logits, -settings.bound, settings.bound)
         rows = np.zeros((int(near.sum()), VALUES), np.float32)

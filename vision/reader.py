@@ -369,8 +369,10 @@ class ModelReader:
         if asked.size == 0 or memory.faces is None or features is None:
             return vouched, bars
         die, not_die = mem.nearest(memory, mem.signatures(outputs[2][asked], stack[asked]))
-        face = memory.faces.nearness(features[asked], cfg.face_memory)
-        vouched[asked] = (die >= cfg.vouch_alike) & (die > not_die) & (face >= cfg.vouch_face)
+        alike = asked[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
+        if alike.size:
+            face = memory.faces.nearness(features[alike], cfg.face_memory)
+            vouched[alike] = face >= cfg.vouch_face
         bars[vouched] = cfg.not_a_die
         return vouched, bars
 
