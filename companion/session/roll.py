@@ -63,6 +63,12 @@ def _player(value: object) -> str:
     return " ".join(value.split())
 
 
+def _as_seated(name: str, current: str | None) -> str:
+    """`current` when `name` is theirs in another case ("al" for Al): players are told apart
+    ignoring case, so "al cannot attempt now: it is Al's turn" would be no refusal at all."""
+    return current if current is not None and current.casefold() == name.casefold() else name
+
+
 def make_last_roll(
     rev: int, dice: tuple[Die, ...], at: str, game_id: str | None, roll_id: int = 0
 ) -> LastRoll:
@@ -123,6 +129,7 @@ class CameraRolls:
                 "goal",
             )
         current = rules.current_player(state)
+        name = _as_seated(name, current)
         if current != name:
             why = "the game is over" if current is None else f"it is {current}'s turn"
             raise FieldError(f"{name} cannot attempt now: {why}", "player")
@@ -149,6 +156,7 @@ class CameraRolls:
             raise FieldError(f"verb must be one of: {allowed}; got {verb!r}", "verb")
         paid = "" if returned is None else _word(returned, "returned")
         current = rules.current_player(state)
+        name = _as_seated(name, current)
         if current != name:
             why = "the game is over" if current is None else f"it is {current}'s turn"
             raise FieldError(f"{name} cannot roll again now: {why}", "player")

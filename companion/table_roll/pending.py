@@ -178,11 +178,19 @@ def owner_of_new_die(pending: TablePending, player: object) -> str:
         if player not in (None, ""):
             raise PendingError("only a table roll gives a die to a player", "player")
         return STRAY
-    if isinstance(player, str) and player in pending.rollers:
-        return player
+    said = " ".join(player.split()).casefold() if isinstance(player, str) else None
+    found = next((r for r in pending.rollers if r.casefold() == said), None)
+    if found is not None:
+        return found
     names = ", ".join(pending.rollers)
-    given = "" if player in (None, "") else f", not {player!r}"
-    raise PendingError(f"say whose die this is: one of {names}{given}", "player")
+    if player in (None, ""):
+        raise PendingError(f"say whose die this is: one of {names}", "player")
+    # Named as a player would read it (not "one of Ann, Cat, not 'Ben'"): Ben may well play,
+    # and have thrown already.
+    who = player if isinstance(player, str) else repr(player)
+    raise PendingError(
+        f"{who} throws no dice in this table roll: give the die to one of {names}", "player"
+    )
 
 
 def split_table(

@@ -62,3 +62,16 @@ def test_a_name_nobody_has_is_still_refused(client: FlaskClient) -> None:
     refused = client.post(f"/api/games/{game_id}/events", json={"line": "ben: pass"})
     assert refused.status_code == 400
     assert "unknown player 'ben'" in refused.get_json()["error"]
+
+
+@pytest.mark.parametrize(("game", "line"), [("ryb", "Al: goal orange 7"), ("farkle", "")])
+def test_the_camera_is_told_whose_roll_it_is_in_any_case(
+    client: FlaskClient, game: str, line: str
+) -> None:
+    game_id = new_game(client, game, ["Al", "Bo"], [line] if line else [])
+    goal = {"goal": "orange"} if game == "ryb" else {}
+    declared = client.post(f"/api/games/{game_id}/attempt", json={"player": "al", **goal})
+    assert declared.status_code == 200, declared.get_json()
+    assert declared.get_json()["pending"]["player"] == "Al"
+    refused = client.post(f"/api/games/{game_id}/attempt", json={"player": "bo", **goal})
+    assert "it is Al's turn" in refused.get_json()["error"]

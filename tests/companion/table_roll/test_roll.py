@@ -130,12 +130,21 @@ def test_corrections_keep_each_die_with_its_player() -> None:
 
 @pytest.mark.parametrize(
     ("player", "message"),
-    [(None, "say whose die this is: one of Ann, Ben"), ("Cat", "not 'Cat'"), ("", "one of Ann")],
+    [
+        (None, "say whose die this is: one of Ann, Ben"),
+        ("Cat", "^Cat throws no dice in this table roll: give the die to one of Ann, Ben$"),
+        ("", "one of Ann"),
+    ],
 )
 def test_a_die_added_to_a_table_roll_names_a_rolling_player(player: object, message: str) -> None:
     pending = table(("Ann", "Ben"), ANN, ("Ann",) * 6)
     with pytest.raises(PendingError, match=message):
         cam.add_die(pending, "white", 3, 2, player)
+
+
+def test_a_rolling_player_is_named_in_any_case() -> None:
+    pending = table(("Ann", "Ben"), ANN, ("Ann",) * 6)
+    assert cam.add_die(pending, "white", 3, 2, " ben ").owners[-1] == "Ben"
 
 
 def test_a_table_roll_is_not_typed_as_one_list_of_dice() -> None:
