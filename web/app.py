@@ -121,11 +121,12 @@ def _told(session: Session, desk: AgentDesk, club: ClubHub) -> Callable[[str, st
 
 
 def _teach(tables: TableDesk) -> Callable[[Pending], None]:
-    """An accepted camera roll teaches the table's memory its dice as the players left them,
-    and the dice they removed as "not a die" as such."""
+    """An accepted roll of the server's own camera teaches the table's memory its dice as the
+    players left them, and the dice they removed as "not a die" as such. A club agent's or a
+    game's phone's roll (a roll id below 0) teaches its own table's memory, not this one."""
 
     def teach(pending: Pending) -> None:
-        if pending.camera is not None:
+        if pending.camera is not None and pending.camera.roll_id >= 0:
             tables.learn_roll(pending.dice, pending.not_dice)
 
     return teach

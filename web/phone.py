@@ -2,11 +2,12 @@
 live feed each phone's frames go through.
 
 A game's phone is that game's camera agent living in this server: its frames go into a
-`PhoneSource`, read by a live feed of its own (reader, table memory, settle: the same path as
-any camera), and each settled roll is kept through the agents' desk with a roll id, so a roll
-is counted once however often anything is retried. The server's own table (`/camera`) takes a
-phone when `serve --source phone` made its own camera one; its rolls go where the server's
-camera's always go.
+`PhoneSource`, read by a live feed of its own (reader, settle: the same path as any camera)
+with that phone's own table memory (`web.phone_memory`), and each settled roll is kept through
+the agents' desk with a roll id, so a roll is counted once however often anything is retried.
+An accepted roll teaches the phone's memory as a club agent's is taught (its lessons). The
+server's own table (`/camera`) takes a phone when `serve --source phone` made its own camera
+one; its rolls go where the server's camera's always go, and teach the server's memory.
 
 One phone sends to a table at a time. Another is told which one and may take over; the first
 is then told it was. A phone silent for `hold_s` no longer holds the table.
@@ -23,13 +24,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from companion.agent.run import dice_json
 from companion.errors import InvalidGameIdError, UnknownGameError
 from companion.session.agents import AgentDesk, CorrectionRefusedError, camera_game_of
 from companion.store.values import utc_iso
 from vision.sources.phone import FrameRefusedError, PhoneSource
+from web.phone_memory import PhoneMemory
 
 if TYPE_CHECKING:
     from companion.session import Session
+    from companion.session.camera import Pending
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import DiceReading
     from web.config import LiveFeed
@@ -86,6 +90,7 @@ class PhoneLink:
     last_roll: dict[str, Any] | None = None
     rolls: int = 0
     roll_ids: dict[int, str] = field(default_factory=dict)
+    memory: PhoneMemory | None = None  # its table's memory, which accepted rolls teach
     used: float = field(default_factory=time.monotonic)
 
 
@@ -113,6 +118,7 @@ class PhoneDesk:
         self._lock = threading.Lock()
         self._links: dict[str, PhoneLink] = {}
         self._region: tuple[float, list[list[float]] | None] | None = None
+        session.accepted.append(self._learn)
 
     @property
     def server_takes_a_phone(self) -> bool:
@@ -223,7 +229,7 @@ class PhoneDesk:
             game = camera_game_of(self.session.store.get_game(key).game)
             source = PhoneSource(f"phone for game {key}")
             feed = self._open_feed(source, None if game == "none" else game)
-            link = PhoneLink(source, feed, owned=True)
+            link = PhoneLink(source, feed, owned=True, memory=self._memory(key, feed))
             feed.subscribe(self._on_roll(key, link), corrections=self._on_fix(key, link))
             feed.start()
         self._links[key] = link
@@ -313,11 +319,15 @@ class PhoneDesk:
         def kept(roll: SettledRoll) -> None:
             # Runs on the feed's thread: a failure is logged, the camera goes on.
             roll_id = f"phone-{link.uid}-{roll.roll_id}"
+            shown = roll.reading.to_json()
             data = {
-                "dice": roll.reading.to_json(),
+                # With their signatures where the phone's memory learns: "not a die" is offered.
+                "dice": shown if link.memory is None else dice_json(roll.reading),
                 "frame_index": roll.frame_index,
                 "delay_ms": round(float(roll.delay_ms), 1),
             }
+            if link.memory is not None:  # before the session may take (and accept) it
+                link.memory.remember(roll_id, roll.reading)
             try:
                 stored, new = self.agents.receive(
                     key,
@@ -337,7 +347,7 @@ class PhoneDesk:
                 link.last_roll = {
                     "n": stored.n,
                     "roll_id": roll_id,
-                    "dice": data["dice"],
+                    "dice": shown,
                     "frame_wh": None if size is None else list(size),
                 }
 
@@ -349,14 +359,38 @@ class PhoneDesk:
                 roll_id = link.roll_ids.get(correction.roll_id)
             if roll_id is None:
                 return
+            if link.memory is not None:  # the dice as the players will see them
+                link.memory.remember(roll_id, correction.reading)
             try:
-                self.agents.correct(key, roll_id, {"dice": correction.reading.to_json()})
+                dice = correction.reading
+                body = {"dice": dice.to_json() if link.memory is None else dice_json(dice)}
+                self.agents.correct(key, roll_id, body)
             except CorrectionRefusedError as exc:
                 log.info("the phone's correction of %s was not taken: %s", roll_id, exc)
             except Exception:
                 log.exception("the phone's correction of %s failed", roll_id)
 
         return fix
+
+    def _memory(self, key: str, feed: LiveFeed) -> PhoneMemory | None:
+        """Game `key`'s phone's table memory, loaded into its feed's reader; None (the phone
+        reads without one) where the reader cannot, or the memory's file cannot be read."""
+        try:
+            return PhoneMemory.open(self.session.data_dir, key, getattr(feed, "reader", None))
+        except Exception:
+            log.exception("game %s's phone reads without its table memory", key)
+            return None
+
+    def _learn(self, pending: Pending) -> None:
+        """A roll players accepted (a session listener): one this server's phone sent for its
+        game (a kept camera roll: a roll id below 0) teaches that phone's memory."""
+        if pending.camera is None or pending.camera.roll_id >= 0:
+            return
+        with self._lock:
+            link = self._links.get(pending.game_id)
+        if link is not None and link.memory is not None:
+            game = pending.game_id
+            link.memory.learn(lambda after: self.agents.lessons(game, after))
 
     def _reap(self, now: float) -> None:
         """Stop the feeds of games whose phone has been silent for `idle_s` (called locked)."""

@@ -65,12 +65,13 @@ def _token(text: str, parse_colour: Callable[[object], Any]) -> tuple[Any, int]:
 
 class Teacher:
     """The rolls this agent sent, by outbox id, and the lessons taken so far (kept in its
-    folder, so a restarted agent takes none twice)."""
+    folder, so a restarted agent takes none twice; with no folder, in memory only: a game's
+    phone, whose rolls' dice are gone after a restart anyway)."""
 
-    def __init__(self, folder: Path, memory: Learner, say: Callable[[str], None]) -> None:
+    def __init__(self, folder: Path | None, memory: Learner, say: Callable[[str], None]) -> None:
         self.memory = memory
         self.say = say
-        self._file = folder / LESSONS_FILE
+        self._file = None if folder is None else folder / LESSONS_FILE
         self._rolls: dict[str, DiceReading] = {}
         self.after = self._load()
 
@@ -96,12 +97,15 @@ class Teacher:
         last = answer.get("last_seq")
         if isinstance(last, int) and last > self.after:
             self.after = last
-            self._file.write_text(json.dumps({"after": last}), encoding="utf-8")
+            if self._file is not None:
+                self._file.write_text(json.dumps({"after": last}), encoding="utf-8")
         if taught:
             self.say(f"the table's memory learnt {taught} dice from accepted rolls")
         return taught
 
     def _load(self) -> int:
+        if self._file is None:
+            return 0
         try:
             found = json.loads(self._file.read_text(encoding="utf-8"))
         except (OSError, ValueError):

@@ -1,0 +1,143 @@
+"""A game's phone reads with a table memory of its own and learns from the rolls its players
+accept, as a club table's agent does: over the real app and the shipped reader on a rendered
+photo, a roll corrected on the table's page teaches that phone's table, which keeps it after a
+restart, and the server's own table learns nothing from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.feed.live import open_phone_feed
+from companion.session import Session
+from companion.tables.desk import TableDesk
+from companion.tables.names import TableNameError
+from companion.tables.store import open_store
+from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
+from tests.web.api.support import CONTROL, OVERLAY, orange_game
+from tests.web.test_phone_camera import PHONE_A, control, desk, jpeg, send
+from vision.settle import SettledRoll
+from vision.types import Colour, DiceReading, Die
+from web.app import create_app
+from web.config import WebConfig
+from web.phone import PhoneLink
+from web.phone_memory import phone_table
+
+FRAME = 1  # a rendered photo with dice of all three RYB colours
+
+
+def serve(tmp_path: Path) -> tuple[Flask, Session]:
+    """The app with a game phone camera and a camera of its own, whose table ("default")
+    learns from the rolls that camera makes."""
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    own = FakeFeed(fresh_reader(), fixture_frame(FRAME))
+    tables = TableDesk(open_store(data), "default", own.reader)
+    config = WebConfig(overlay_token=OVERLAY, data_dir=data, host="0.0.0.0", control_token=CONTROL)
+    app = create_app(config, session, own, tables, phone_feed=open_phone_feed)
+    return app, session
+
+
+def phone_link(app: Flask, game: str) -> PhoneLink:
+    """Game `game`'s phone, opened by its first frame (a grey one: no roll of its own)."""
+    client = app.test_client()
+    assert send(client, game, jpeg(), control(**PHONE_A)).status_code == 200
+    return desk(app)._links[game]
+
+
+def read(link: PhoneLink) -> list[Die]:
+    return list(getattr(link.feed, "reader").read(fixture_frame(FRAME)).dice)  # noqa: B009
+
+
+def near(dice: list[Die], where: Die) -> Die:
+    x, y = where.centre_xy
+    return min(dice, key=lambda d: (d.centre_xy[0] - x) ** 2 + (d.centre_xy[1] - y) ** 2)
+
+
+def loneliest(dice: list[Die], i: int) -> float:
+    """How like die `i` its likest other die is: the loneliest, corrected, is the only one of
+    its look."""
+
+    def alike(a: Die, b: Die) -> float:
+        return sum(x * y for x, y in zip(a.signature or (), b.signature or (), strict=False))
+
+    return max(alike(dice[i], o) for o in dice if o is not dice[i])
+
+
+def post(client: FlaskClient, path: str, body: object = None) -> dict[str, Any]:
+    answer = client.post(path, json=body if body is not None else {}, headers=control())
+    assert answer.status_code in (200, 201), answer.json
+    return dict(answer.json or {})
+
+
+def review(client: FlaskClient, game: str, fixed: int, fix: Die, no_die: int) -> int:
+    """On the table's page: die `fixed` corrected to `fix`'s colour and face, die `no_die`
+    removed as "not a die", the dice Orange does not roll removed, the unsure ones left
+    confirmed, and the roll accepted. How many dice the accepted roll kept."""
+    base = f"/api/games/{game}/pending"
+    post(client, f"{base}/dice/{fixed}", {"colour": fix.colour.value, "pips": fix.pips})
+    gone = client.delete(f"{base}/dice/{no_die}", json={"not_a_die": True}, headers=control())
+    assert gone.status_code == 200, gone.json
+    left = post(client, f"{base}/keep-needed")["pending"]["dice"]
+    for i, die in enumerate(left):
+        if die["unsure"]:
+            post(client, f"{base}/dice/{i}", {"colour": die["colour"], "pips": die["pips"]})
+    post(client, f"{base}/accept")
+    return len(left)
+
+
+def test_a_phone_roll_corrected_on_the_table_page_teaches_that_phones_table(
+    tmp_path: Path,
+) -> None:
+    app, session = serve(tmp_path)
+    client = app.test_client()
+    try:
+        game = orange_game(session)
+        link = phone_link(app, game)
+        assert link.memory is not None and link.memory.desk.table == f"phone-{game}"
+        assert link.memory.desk.summary()["dice"] == 0
+        seen = read(link)
+        blue = [i for i, d in enumerate(seen) if d.colour is Colour.BLUE]
+        k = min(blue, key=lambda i: loneliest(seen, i))  # the blue die least like the others
+        fix = seen[k].corrected(Colour.YELLOW, seen[k].pips % 6 + 1)
+        post(client, f"/api/games/{game}/attempt", {"player": "Al", "goal": "orange"})
+        # the phone's feed settles a roll of the photo, as its settle detector hands one over
+        roll = SettledRoll(2000.0, 1700.0, 60, fixture_frame(FRAME), DiceReading(tuple(seen)))
+        desk(app)._on_roll(game, link)(roll)
+        kept = review(client, game, k, fix, next(i for i in blue if i > k))
+        summary = link.memory.desk.summary()
+        assert summary["dice"] == kept + 1 == 5  # one more: the die that is no die
+        assert summary["counts"][Colour.YELLOW.value] >= 1
+        again = near(read(link), seen[k])
+        assert (again.colour, again.pips) == (fix.colour, fix.pips)
+        # the server's own camera's table learnt nothing from the phone's roll
+        assert len(open_store(tmp_path / "data").load("default")) == 0
+    finally:
+        desk(app).stop_all()
+        session.close()
+    # a restarted server's phone reads with what its table learnt
+    app, session = serve(tmp_path)
+    try:
+        link = phone_link(app, game)
+        assert link.memory is not None and link.memory.desk.summary() == summary
+        again = near(read(link), seen[k])
+        assert (again.colour, again.pips) == (fix.colour, fix.pips)
+        other = phone_link(app, orange_game(session))  # another game's phone: its own table
+        assert other.memory is not None and other.memory.desk.summary()["dice"] == 0
+    finally:
+        desk(app).stop_all()
+        session.close()
+
+
+@pytest.mark.parametrize("game", ["abcdefghjk", "0123456789"])
+def test_a_games_phone_table_is_named_for_the_game(game: str) -> None:
+    assert phone_table(game) == f"phone-{game}"
+
+
+def test_a_name_no_table_may_have_is_refused() -> None:
+    with pytest.raises(TableNameError):
+        phone_table("no/such game")
