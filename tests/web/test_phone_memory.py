@@ -20,7 +20,7 @@ from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
 from tests.web.api.support import CONTROL, OVERLAY, orange_game
 from tests.web.test_phone_camera import PHONE_A, control, desk, jpeg, send
-from vision.settle import SettledRoll
+from vision.settle import RollCorrected, SettledRoll
 from vision.types import Colour, DiceReading, Die
 from web.app import create_app
 from web.config import WebConfig
@@ -74,12 +74,13 @@ def post(client: FlaskClient, path: str, body: object = None) -> dict[str, Any]:
     return dict(answer.json or {})
 
 
-def review(client: FlaskClient, game: str, fixed: int, fix: Die, no_die: int) -> int:
-    """On the table's page: die `fixed` corrected to `fix`'s colour and face, die `no_die`
-    removed as "not a die", the dice Orange does not roll removed, the unsure ones left
-    confirmed, and the roll accepted. How many dice the accepted roll kept."""
+def review(client: FlaskClient, game: str, fixed: int, fix: Die | None, no_die: int) -> int:
+    """On the table's page: die `fixed` corrected to `fix`'s colour and face (None: left as
+    shown), die `no_die` removed as "not a die", the dice Orange does not roll removed, the
+    unsure ones left confirmed, and the roll accepted. How many dice the accepted roll kept."""
     base = f"/api/games/{game}/pending"
-    post(client, f"{base}/dice/{fixed}", {"colour": fix.colour.value, "pips": fix.pips})
+    if fix is not None:
+        post(client, f"{base}/dice/{fixed}", {"colour": fix.colour.value, "pips": fix.pips})
     gone = client.delete(f"{base}/dice/{no_die}", json={"not_a_die": True}, headers=control())
     assert gone.status_code == 200, gone.json
     left = post(client, f"{base}/keep-needed")["pending"]["dice"]
@@ -128,6 +129,36 @@ def test_a_phone_roll_corrected_on_the_table_page_teaches_that_phones_table(
         assert (again.colour, again.pips) == (fix.colour, fix.pips)
         other = phone_link(app, orange_game(session))  # another game's phone: its own table
         assert other.memory is not None and other.memory.desk.summary()["dice"] == 0
+    finally:
+        desk(app).stop_all()
+        session.close()
+
+
+def test_a_die_the_phones_camera_read_anew_teaches_as_the_players_saw_it(
+    tmp_path: Path,
+) -> None:
+    """The phone's feed corrects a die of its roll (read anew, surely) before the players
+    look; they accept it as shown, so the memory learns the die as read anew."""
+    app, session = serve(tmp_path)
+    client = app.test_client()
+    try:
+        game = orange_game(session)
+        link = phone_link(app, game)
+        assert link.memory is not None
+        seen = read(link)
+        blue = [i for i, d in enumerate(seen) if d.colour is Colour.BLUE]
+        k = min(blue, key=lambda i: loneliest(seen, i))
+        post(client, f"/api/games/{game}/attempt", {"player": "Al", "goal": "orange"})
+        frame = fixture_frame(FRAME)
+        roll = SettledRoll(2000.0, 1700.0, 60, frame, DiceReading(tuple(seen)), roll_id=7)
+        desk(app)._on_roll(game, link)(roll)
+        anew = list(seen)
+        anew[k] = seen[k].corrected(Colour.YELLOW, seen[k].pips % 6 + 1)
+        fix = RollCorrected(2600.0, 1700.0, 63, frame, 7, DiceReading(tuple(anew)), (k,))
+        desk(app)._on_fix(game, link)(fix)
+        review(client, game, k, None, next(i for i in blue if i > k))
+        again = near(read(link), seen[k])
+        assert (again.colour, again.pips) == (anew[k].colour, anew[k].pips)
     finally:
         desk(app).stop_all()
         session.close()
