@@ -79,6 +79,11 @@ def test_a_real_camera_points_at_the_tables_dice_and_the_guide(
     tab.wait_for_selector("main.guide img")
     assert tab.inner_text("header h1").strip() == "Your first game"
     assert tab.locator("main.guide h2").count() >= 4
+    # Each picture has arrived (or failed) before it is judged: on a busy machine CI looked
+    # while two of four were still on their way.
+    tab.wait_for_function(
+        "() => Array.from(document.querySelectorAll('main.guide img')).every(i => i.complete)"
+    )
     loaded = tab.eval_on_selector_all(
         "main.guide img", "is => is.map(i => i.complete && i.naturalWidth > 0)"
     )
