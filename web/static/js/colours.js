@@ -21,6 +21,12 @@ export const SECONDARIES = { orange: ["red", "yellow"], green: ["yellow", "blue"
 export const GOAL_COLOURS = ["red", "orange", "yellow", "green", "blue", "purple", "black"];
 export const LETTER = { red: "r", yellow: "y", blue: "b" };
 
+/** A die as the server writes it in the record (`r3`; other colours spelled out): what a
+ * correction names the die it changes by. */
+export function dieToken(die) {
+  return LETTER[die.colour] ? `${LETTER[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`;
+}
+
 // Shapes drawn in a 24x24 box.
 const SHAPES = {
   circle: '<circle cx="12" cy="12" r="9"/>',

@@ -4,11 +4,8 @@
 // it is right, ✕ when it is not part of the throw (a die set aside lying in view), "not a die"
 // for a token the camera took for one. The server checks the count (`pending.check`).
 
-import { dieFace, el, LETTER } from "./colours.js";
+import { dieFace, dieToken, el } from "./colours.js";
 import { frameView } from "./frame-view.js";
-
-// The die as the server names it (`r3`, `white 3`): a correction says which die it changes.
-const dieToken = (die) => (LETTER[die.colour] ? `${LETTER[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`);
 
 export class ThrowPanel {
   constructor(node, game) {

@@ -2,20 +2,13 @@
 // the players' corrections, die by die, before they accept the roll as the attempt's line; or
 // why the server cleared it (`view.pending_cleared`) when the game moved past it.
 
-import { el } from "./colours.js";
+import { dieToken, el } from "./colours.js";
 import { DiceEditor } from "./dice-editor.js";
 import { frameView } from "./frame-view.js";
 
 function expectedText(expected) {
   const parts = Object.entries(expected).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
   return parts.length ? parts.join(", ") : "no dice";
-}
-
-const LETTERS = { red: "r", yellow: "y", blue: "b" };
-
-/** A die as the server writes it in the record (`r3`; other colours spelled out). */
-function dieToken(die) {
-  return LETTERS[die.colour] ? `${LETTERS[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`;
 }
 
 export class PendingPanel {

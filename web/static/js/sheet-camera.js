@@ -5,11 +5,8 @@
 // (`pending.check`); the button is offered only while the camera gives frames.
 
 import { cameraWords } from "./camera-state.js";
-import { dieFace, el, LETTER } from "./colours.js";
+import { dieFace, dieToken, el } from "./colours.js";
 import { frameView } from "./frame-view.js";
-
-// The die as the server names it (`r3`, `white 3`): a correction says which die it changes.
-const dieToken = (die) => (LETTER[die.colour] ? `${LETTER[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`);
 
 export class SheetCameraPanel {
   constructor(node, game) {

@@ -6,11 +6,8 @@
 // The button is offered only while the camera gives frames (/api/camera); otherwise it says why.
 
 import { cameraWords } from "./camera-state.js";
-import { dieFace, el, LETTER } from "./colours.js";
+import { dieFace, dieToken, el } from "./colours.js";
 import { frameView } from "./frame-view.js";
-
-// The die as the server names it (`r3`, `white 3`): a correction says which die it changes.
-const dieToken = (die) => (LETTER[die.colour] ? `${LETTER[die.colour]}${die.pips}` : `${die.colour} ${die.pips}`);
 
 export class TableRollPanel {
   constructor(node, game) {
