@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from vision import blas
 from vision.crops import CROP_SCALE
-from vision.faces import FaceHead, FaceSettings
+from vision.faces import FaceHead, FaceSettings, unit_rows
 from vision.types import COLOURS, Colour
 
 Floats = npt.NDArray[np.float32]
@@ -179,8 +179,8 @@ def _label(colour: Colour | None) -> int:
 
 def signatures(embedding: Floats, crops_bgr: npt.NDArray[np.uint8]) -> Floats:
     """One unit signature per die from the network's embedding (n, e) and its crops (n, s, s, 3)."""
-    net = _unit(np.asarray(embedding, np.float32))
-    hist = _unit(colour_histograms(crops_bgr))
+    net = unit_rows(np.asarray(embedding, np.float32))
+    hist = unit_rows(colour_histograms(crops_bgr))
     return np.ascontiguousarray(np.concatenate([net, hist], axis=1) / np.float32(np.sqrt(2.0)))
 
 
@@ -200,11 +200,6 @@ def colour_histograms(crops_bgr: npt.NDArray[np.uint8]) -> Floats:
     out = counts.reshape(n, _HIST_WIDTH).astype(np.float32)
     out[:, _AB_BINS * _AB_BINS :] *= 0.5  # lightness counts half: it moves with the lamp more
     return np.asarray(np.sqrt(out / np.float32(side * side)), np.float32)
-
-
-def _unit(rows: Floats) -> Floats:
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return np.asarray(rows / np.maximum(norms, 1e-9), np.float32)
 
 
 @dataclass(frozen=True)
