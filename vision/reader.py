@@ -20,7 +20,7 @@ from vision.faces import FaceSettings, combine_faces
 from vision.faces import pack as pack_faces
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
-from vision.types import Colour, DiceReading, Die, area, intersection
+from vision.types import Colour, DiceReading, Die, area, box_side, intersection
 
 FINDER_FILE = "dice_finder.onnx"
 # The finder a table that reads colour-face dice uses, where the models folder has one: taught
@@ -84,6 +84,11 @@ class ReaderConfig:
     vouch_find: float = 0.15
     vouch_alike: float = 0.9
     vouch_face: float = 0.8
+    # A faint find the network all but rules out as "not a die" (`faint_not_a_die`, the bar
+    # that already keeps the faint finds over `find_threshold`) needs only the colour half of
+    # that, and the table's size within a factor `vouch_size`: its face is one the network
+    # knows, and the face gate is there for the faces it does not.
+    vouch_size: float = 1.5
     unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
     # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
     # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot
@@ -357,8 +362,10 @@ class ModelReader:
         A candidate the network would drop (a faint find, or one it calls "not a die": a
         numeral or a logo face has no pips to find) is kept where it looks like this table's
         confirmed dice in colour and face alike and is nearer a die than anything the players
-        removed (`ReaderConfig.vouch_alike`, `vouch_face`): its "not a die" goes (`_a_die`), and
-        the face memory reads it. A faint find the table does not vouch for is dropped."""
+        removed (`ReaderConfig.vouch_alike`, `vouch_face`; a faint find the network reads as a
+        die of the table's size needs no face, `vouch_size`) and shares little of a box with a
+        die the network keeps on its own: its "not a die" goes (`_a_die`), and the face memory
+        reads it. A faint find the table does not vouch for is dropped."""
         cfg = self.config
         pips_p = outputs[0]
         faint = np.asarray([c.score < cfg.find_threshold for c in found])
@@ -372,7 +379,12 @@ class ModelReader:
         alike = asked[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
         if alike.size:
             face = memory.faces.nearness(features[alike], cfg.face_memory)
-            vouched[alike] = face >= cfg.vouch_face
+            sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
+            known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
+            vouched[alike] = (face >= cfg.vouch_face) | known
+        own = np.ones(len(found), bool)
+        own[asked] = False
+        vouched &= ~_crowding(found, own, cfg.max_shared)
         bars[vouched] = cfg.not_a_die
         return vouched, bars
 
@@ -531,6 +543,26 @@ def _a_die(
     faces = out[vouched, 1:]
     out[vouched, 1:] = faces / np.maximum(faces.sum(axis=1, keepdims=True), 1e-12)
     return out
+
+
+def _crowding(
+    found: list[finder.Candidate], own: npt.NDArray[np.bool_], max_shared: float
+) -> npt.NDArray[np.bool_]:
+    """Which candidates share more than `max_shared` of a box with one the network keeps on
+    its own (`own`): the table vouches only where the network found nothing, so a vouched box
+    never pushes out the network's die (`_drop_crowded` keeps the surer of two)."""
+    if not own.any():
+        return np.zeros(len(found), bool)
+    share = box_sets.shares(box_sets.as_array([c.box_xyxy for c in found]))
+    return np.asarray((share[:, own] > max_shared).any(axis=1), np.bool_)
+
+
+def _near_size(
+    found: list[finder.Candidate], index: npt.NDArray[np.intp], die_px: float, factor: float
+) -> npt.NDArray[np.bool_]:
+    """Whether each candidate `index` is within `factor` of the table's die size."""
+    sides = np.asarray([box_side(found[k].box_xyxy) for k in index.tolist()], np.float64)
+    return (sides * factor >= die_px) & (sides <= die_px * factor)
 
 
 def _not_a_die_bars(found: list[finder.Candidate], config: ReaderConfig) -> npt.NDArray[np.float32]:

@@ -1,0 +1,84 @@
+"""Which faint or turned-down candidates a table's memory vouches for (`ModelReader._vouched`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision import memory as mem
+from vision.faces import pack
+from vision.finder import Candidate
+from vision.reader import FACE_FEATURES, ModelReader, ReaderConfig, _not_a_die_bars
+from vision.types import Colour
+
+SIDE = 40.0
+FEATURES = 32 * 36
+RNG = np.random.default_rng(7)
+# The confirmed faces use the first 16 channels, the probe's "far" features the other 16: not
+# alike at all, so only the network's own reading can vouch for the probe.
+TAUGHT = np.zeros((6, FEATURES), np.float32)
+TAUGHT[:, : FEATURES // 2] = RNG.random((6, FEATURES // 2), np.float32)
+FAR = np.zeros(FEATURES, np.float32)
+FAR[FEATURES // 2 :] = 1.0
+EMBEDDING = RNG.standard_normal(64).astype(np.float32)
+
+
+class Outputs:
+    """A stand-in classifier's output names, as `_vouched` looks them up."""
+
+    output_names = ("pips", "colour", "embedding", FACE_FEATURES)
+
+
+def _stack(n: int) -> np.ndarray:
+    crop = np.zeros((n, 48, 48, 3), np.uint8)
+    crop[..., 2] = 200  # a red die
+    return crop
+
+
+def _memory() -> mem.TableMemory:
+    sig = tuple(mem.signatures(EMBEDDING[None], _stack(1))[0].tolist())
+    faces = pack(TAUGHT, np.full((6, 6), 1 / 6, np.float32))
+    taught = [mem.Confirmed(sig, Colour.RED, v + 1, faces[v].tobytes(), SIDE) for v in range(6)]
+    return mem.TableMemory.of(taught)
+
+
+def _box(x: float, side: float) -> tuple[float, float, float, float]:
+    return (x, 100.0, x + side, 100.0 + side)
+
+
+@pytest.mark.parametrize(
+    ("probe", "not_die", "face", "beside", "vouched"),
+    [
+        (Candidate(_box(0, SIDE), 0.2), 0.01, FAR, None, True),  # the network reads a die
+        (Candidate(_box(0, SIDE), 0.2), 0.2, FAR, None, False),  # ... doubts: the face decides
+        (Candidate(_box(0, SIDE), 0.2), 0.9, TAUGHT[2], None, True),  # a face the table knows
+        (Candidate(_box(0, SIDE * 3), 0.2), 0.01, FAR, None, False),  # not the table's size
+        (Candidate(_box(0, SIDE / 3), 0.2), 0.01, FAR, None, False),
+        # Never where the network keeps a die of its own: the two would share one die.
+        (Candidate(_box(0, SIDE), 0.2), 0.01, FAR, Candidate(_box(10, SIDE), 0.9), False),
+        (Candidate(_box(0, SIDE), 0.2), 0.9, TAUGHT[2], Candidate(_box(10, SIDE), 0.9), False),
+        (Candidate(_box(0, SIDE), 0.2), 0.01, FAR, Candidate(_box(100, SIDE), 0.9), True),
+    ],
+)
+def test_the_table_vouches_for_a_faint_find(
+    probe: Candidate,
+    not_die: float,
+    face: np.ndarray,
+    beside: Candidate | None,
+    vouched: bool,
+) -> None:
+    found = [probe] if beside is None else [probe, beside]
+    n = len(found)
+    reader = ModelReader(Outputs(), Outputs(), ReaderConfig())  # type: ignore[arg-type]
+    pips = np.tile(np.array([[not_die, 1 - not_die, 0, 0, 0, 0, 0]], np.float32), (n, 1))
+    pips[1:, 0] = 0.01  # the network's own die, sure
+    outputs = [
+        pips,
+        np.tile(np.eye(9, dtype=np.float32)[0], (n, 1)),
+        np.tile(EMBEDDING, (n, 1)),
+        np.stack([face] + [TAUGHT[0]] * (n - 1)),
+    ]
+    bars = _not_a_die_bars(found, reader.config)
+    got, new_bars = reader._vouched(_memory(), found, _stack(n), outputs, bars)
+    assert bool(got[0]) == vouched
+    assert (new_bars[0] == reader.config.not_a_die) == vouched  # a faint find left alone goes
