@@ -20,8 +20,11 @@ def matmul(a: Floats, b: Floats) -> Floats:
     """`a @ b` ((n, d) by (d, m), float32) in blocks small enough for one thread."""
     n, d = a.shape
     m = b.shape[1]
-    cols = max(1, min(m, ONE_THREAD_WORK // max(d, 1)))
-    rows = max(1, ONE_THREAD_WORK // max(d * cols, 1))
+    # As many rows as fit, then columns: a frame's few dozen dice against a memory's thousand
+    # in blocks of every row and a slice of columns read each column once (0.08 ms for 20 dice),
+    # where one row at a time re-read all of them for each die (0.23 ms).
+    rows = max(1, min(n, ONE_THREAD_WORK // max(d, 1)))
+    cols = max(1, min(m, ONE_THREAD_WORK // max(d * rows, 1)))
     out = np.empty((n, m), np.float32)
     for i in range(0, n, rows):
         for j in range(0, m, cols):

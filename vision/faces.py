@@ -65,14 +65,19 @@ _ORBITS = np.asarray(
 )
 
 
+# Each orbit's kept cell and where its three turns take it, in the order they are summed: one
+# gather of the map (the 9 orbits of 4 are all 36 cells) instead of three gathers of it whole.
+_ORBIT_CELLS = np.stack([_GRID.ravel()[_ORBITS], *(t[_ORBITS] for t in _TURNS)])
+
+
 def looks(features: Floats, turned: bool = True) -> Floats:
     """Unit rows of pip features (n, d), each averaged over its four turns with `turned` (one
     cell of each orbit kept)."""
     features = np.asarray(features, np.float32)
     if turned:
-        maps = features.reshape(len(features), -1, MAP_SIDE * MAP_SIDE)
-        summed = maps + maps[:, :, _TURNS[0]] + maps[:, :, _TURNS[1]] + maps[:, :, _TURNS[2]]
-        features = np.ascontiguousarray(summed[:, :, _ORBITS]).reshape(len(features), -1)
+        maps = features.reshape(len(features), -1, MAP_SIDE * MAP_SIDE)[:, :, _ORBIT_CELLS]
+        summed = maps[:, :, 0] + maps[:, :, 1] + maps[:, :, 2] + maps[:, :, 3]
+        features = np.ascontiguousarray(summed).reshape(len(features), -1)
     return unit_rows(features)
 
 
@@ -151,32 +156,36 @@ class FaceHead:
     def nearness(self, features: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n,) how alike each die's pip features (not packed) are to the nearest confirmed
         face (cosine)."""
-        if len(features) == 0:
-            return np.zeros(0, np.float32)
-        x = looks(features, settings.turned)
-        return np.asarray(blas.matmul(x, self.examples).max(axis=1), np.float32)
+        return self.judge(features, settings)[0]
 
     def evidence(self, packed: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n, 6) log-odds to add to the network's face log-probabilities: 0 for values never
         shown and for dice unlike every confirmed face; else the head's scaled log-odds for each
         shown value, less their mean, within `settings.bound` either way."""
-        x, _ = unpack(np.asarray(packed, np.float32), settings.turned)
-        out = np.zeros((x.shape[0], VALUES), np.float32)
-        if x.shape[0] == 0:
-            return out
+        return self.judge(np.asarray(packed, np.float32)[:, :-VALUES], settings)[1]
+
+    def judge(
+        self, features: Floats, settings: FaceSettings = FaceSettings()
+    ) -> tuple[Floats, Floats]:
+        """`nearness` and `evidence` of dice by their pip features (not packed), in one product."""
+        n = len(features)
+        out = np.zeros((n, VALUES), np.float32)
+        if n == 0:
+            return np.zeros(0, np.float32), out
         # One product for both: the nearness to each confirmed face, and the head's logits
         # (less what the centre contributes, a constant row).
-        both = blas.matmul(x, self.columns)
-        near = both[:, : self.examples.shape[1]].max(axis=1) >= settings.far
+        both = blas.matmul(looks(features, settings.turned), self.columns)
+        nearness = np.asarray(both[:, : self.examples.shape[1]].max(axis=1), np.float32)
+        near = nearness >= settings.far
         if not near.any():
-            return out
+            return nearness, out
         logits = both[near, self.examples.shape[1] :] + self.offset
         logits -= logits.mean(axis=1, keepdims=True)
         said = np.clip(settings.weight * logits, -settings.bound, settings.bound)
         rows = np.zeros((int(near.sum()), VALUES), np.float32)
         rows[:, self.shown - 1] = said
         out[near] = rows
-        return out
+        return nearness, out
 
 
 def unit_rows(rows: Floats) -> Floats:

@@ -101,7 +101,7 @@ class TableMemory:
     """The confirmed dice of one table, grouped by kind, ready to compare against."""
 
     matrix: Floats  # (n, d) unit rows, sorted by label
-    # The same rows as contiguous columns (d, n), compared by `_similarity`.
+    # The same rows as contiguous columns (d, n), compared by `similarity`.
     columns: Floats
     labels: npt.NDArray[np.int64]  # (n,) index into COLOURS, or NOT_A_DIE; ascending
     kinds: npt.NDArray[np.int64]  # the labels present, ascending
@@ -213,11 +213,16 @@ class Recall:
     trust: Floats
 
 
-def recall(memory: TableMemory, sigs: Floats, settings: MemorySettings) -> Recall:
+def recall(
+    memory: TableMemory, sigs: Floats, settings: MemorySettings, similar: Floats | None = None
+) -> Recall:
+    """What the memory says of dice with these signatures (`similar`: `similarity` of them,
+    where the caller has it already)."""
     n = sigs.shape[0]
     nearest = np.full((n, KINDS), settings.far, np.float32)
     if len(memory) and n and memory.matrix.shape[1] == sigs.shape[1]:
-        similar = _similarity(sigs.astype(np.float32, copy=False), memory.columns)
+        if similar is None:
+            similar = similarity(memory, sigs)
         best = np.maximum.reduceat(similar, memory.starts, axis=1)
         # Rounded: two kinds equally near differ in float32 dot products by a few 1e-7.
         nearest[:, memory.kinds] = np.maximum(np.round(best, 5), settings.far)
@@ -237,14 +242,17 @@ def recall(memory: TableMemory, sigs: Floats, settings: MemorySettings) -> Recal
     )
 
 
-def nearest(memory: TableMemory, sigs: Floats) -> tuple[Floats, Floats]:
+def nearest(
+    memory: TableMemory, sigs: Floats, similar: Floats | None = None
+) -> tuple[Floats, Floats]:
     """How alike each signature is to its nearest confirmed die of any colour, and to its
-    nearest "not a die" (0 where the memory holds none of that kind)."""
+    nearest "not a die" (0 where the memory holds none of that kind; `similar` as `recall`)."""
     n = sigs.shape[0]
     die, not_die = np.zeros(n, np.float32), np.zeros(n, np.float32)
     if not len(memory) or not n or memory.matrix.shape[1] != sigs.shape[1]:
         return die, not_die
-    similar = _similarity(sigs.astype(np.float32, copy=False), memory.columns)
+    if similar is None:
+        similar = similarity(memory, sigs)
     is_die = memory.labels != NOT_A_DIE
     if is_die.any():
         die = similar[:, is_die].max(axis=1)
@@ -253,9 +261,9 @@ def nearest(memory: TableMemory, sigs: Floats) -> tuple[Floats, Floats]:
     return np.asarray(die, np.float32), np.asarray(not_die, np.float32)
 
 
-def _similarity(sigs: Floats, columns: Floats) -> Floats:
-    """`sigs @ columns` ((n, d) by (d, m)) on the calling thread (`vision.blas`)."""
-    return blas.matmul(sigs, columns)
+def similarity(memory: TableMemory, sigs: Floats) -> Floats:
+    """(n, m) each signature against each confirmed die, on the calling thread (`vision.blas`)."""
+    return blas.matmul(sigs.astype(np.float32, copy=False), memory.columns)
 
 
 def combine(pips_p: Floats, colour_p: Floats, told: Recall) -> tuple[Floats, Floats]:

@@ -20,6 +20,7 @@ from vision.faces import FaceSettings, combine_faces
 from vision.faces import pack as pack_faces
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
+from vision.table_look import TableLook
 from vision.types import Colour, DiceReading, Die, area, box_side, intersection
 
 FINDER_FILE = "dice_finder.onnx"
@@ -279,10 +280,12 @@ class ModelReader:
         outputs, turns = times.timed("classify", lambda: self._first_look(batch, cast, ahead))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
+        look = self._look(memory, stack, outputs)
         vouched = np.zeros(len(found), bool)
-        if memory is not None and memory.die_size_px is not None and len(outputs) > 2:
+        die_px = None if memory is None else memory.die_size_px
+        if look is not None and die_px is not None:
             vouched, bars = times.timed(
-                "memory", lambda: self._vouched(memory, found, stack, outputs, bars)
+                "memory", lambda: self._vouched(look, die_px, found, pips_p, bars)
             )
         if self.config.second_look:
             pips_p, colour_p = times.timed(
@@ -290,13 +293,12 @@ class ModelReader:
             )
         pips_p = _a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
-        if len(outputs) > 2:
+        if look is not None:
             features = self._output(outputs, FACE_FEATURES)
             if features is not None:
                 features = pack_faces(features, _faces(pips_p))
             pips_p, colour_p, remembered = times.timed(
-                "memory",
-                lambda: self._remember(stack, outputs[2], features, pips_p, colour_p, bars),
+                "memory", lambda: self._remember(look, features, pips_p, colour_p, bars)
             )
         faces = self._face_output(outputs)
         each = times.timed(
@@ -319,10 +321,21 @@ class ModelReader:
         names = self._classifier.output_names
         return outputs[names.index(name)] if name in names else None
 
+    def _look(
+        self,
+        memory: mem.TableMemory | None,
+        stack: npt.NDArray[np.uint8],
+        outputs: list[npt.NDArray[np.float32]],
+    ) -> TableLook | None:
+        """The memory's view of this frame's candidates (None: the file signs no dice)."""
+        if len(outputs) <= 2:
+            return None
+        features = self._output(outputs, FACE_FEATURES)
+        return TableLook(memory, outputs[2], stack, features, self.config.face_memory)
+
     def _remember(
         self,
-        stack: npt.NDArray[np.uint8],
-        embedding: npt.NDArray[np.float32],
+        look: TableLook,
         features: npt.NDArray[np.float32] | None,
         pips_p: npt.NDArray[np.float32],
         colour_p: npt.NDArray[np.float32],
@@ -334,27 +347,26 @@ class ModelReader:
         kept = np.flatnonzero(pips_p[:, 0] <= bars)
         if kept.size == 0:
             return pips_p, colour_p, _Remembered(None, None)
-        sigs = mem.signatures(embedding[kept], stack[kept])
-        every = np.zeros((len(pips_p), sigs.shape[1]), np.float32)
-        every[kept] = sigs
-        memory = self.memory
+        every = np.zeros((len(pips_p), look.signatures.shape[1]), np.float32)
+        every[kept] = look.signatures[kept]
+        memory = look.memory
         if memory is None or len(memory) == 0:
             return pips_p, colour_p, _Remembered(every, None, features)
-        told = mem.recall(memory, sigs, self.config.memory)
+        told = look.recall(kept, self.config.memory)
         pips_p, colour_p, trust = pips_p.copy(), colour_p.copy(), np.zeros(len(pips_p), np.float32)
         pips_p[kept], colour_p[kept] = mem.combine(pips_p[kept], colour_p[kept], told)
-        if memory.faces is not None and features is not None:
-            evidence = memory.faces.evidence(features[kept], self.config.face_memory)
+        evidence = look.face_evidence(kept)
+        if evidence is not None and features is not None:
             pips_p[kept] = combine_faces(pips_p[kept], evidence)
         trust[kept] = told.trust
         return pips_p, colour_p, _Remembered(every, trust, features)
 
     def _vouched(
         self,
-        memory: mem.TableMemory,
+        look: TableLook,
+        die_px: float,
         found: list[finder.Candidate],
-        stack: npt.NDArray[np.uint8],
-        outputs: list[npt.NDArray[np.float32]],
+        pips_p: npt.NDArray[np.float32],
         bars: npt.NDArray[np.float32],
     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
         """Which candidates the table vouches for, and `bars` once it has.
@@ -367,19 +379,17 @@ class ModelReader:
         die the network keeps on its own: its "not a die" goes (`_a_die`), and the face memory
         reads it. A faint find the table does not vouch for is dropped."""
         cfg = self.config
-        pips_p = outputs[0]
         faint = np.asarray([c.score < cfg.find_threshold for c in found])
         asked = np.flatnonzero(faint | (pips_p[:, 0] > bars))
-        features = self._output(outputs, FACE_FEATURES)
         bars = np.where(faint, -1.0, bars).astype(np.float32)
         vouched = np.zeros(len(found), bool)
-        if asked.size == 0 or memory.faces is None or features is None:
+        if asked.size == 0 or not look.has_faces:
             return vouched, bars
-        die, not_die = mem.nearest(memory, mem.signatures(outputs[2][asked], stack[asked]))
+        die, not_die = look.nearest(asked)
         alike = asked[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
         if alike.size:
-            face = memory.faces.nearness(features[alike], cfg.face_memory)
-            sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
+            face = look.face_nearness(alike)
+            sized = _near_size(found, alike, die_px, cfg.vouch_size)
             known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
             vouched[alike] = (face >= cfg.vouch_face) | known
         own = np.ones(len(found), bool)

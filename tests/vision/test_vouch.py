@@ -9,6 +9,7 @@ from vision import memory as mem
 from vision.faces import pack
 from vision.finder import Candidate
 from vision.reader import FACE_FEATURES, ModelReader, ReaderConfig, _not_a_die_bars
+from vision.table_look import TableLook
 from vision.types import Colour
 
 SIDE = 40.0
@@ -79,6 +80,7 @@ def test_the_table_vouches_for_a_faint_find(
         np.stack([face] + [TAUGHT[0]] * (n - 1)),
     ]
     bars = _not_a_die_bars(found, reader.config)
-    got, new_bars = reader._vouched(_memory(), found, _stack(n), outputs, bars)
+    look = TableLook(_memory(), outputs[2], _stack(n), outputs[3], reader.config.face_memory)
+    got, new_bars = reader._vouched(look, SIDE, found, outputs[0], bars)
     assert bool(got[0]) == vouched
     assert (new_bars[0] == reader.config.not_a_die) == vouched  # a faint find left alone goes

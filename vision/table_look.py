@@ -1,0 +1,88 @@
+"""What a table's memory makes of one frame's candidates, each product worked out once.
+
+The reader asks the memory two things a frame: which faint finds it vouches for (before the
+second look) and what it says of the dice kept (after). Both rest on the same two products:
+each candidate's signature against every confirmed die, and its pip features against every
+confirmed face (`vision.faces.FaceHead.judge`). Taken for all of the frame's candidates at the
+first question, they answer the second too: a few dozen rows cost one product each instead of
+two, and the fixed cost of each call, which rules at this size, is paid once.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from vision import memory as mem
+from vision.faces import FaceSettings
+
+Floats = npt.NDArray[np.float32]
+Rows = npt.NDArray[np.intp]
+
+
+class TableLook:
+    """One frame's candidates as a table's memory sees them (`memory` None: signatures only)."""
+
+    def __init__(
+        self,
+        memory: mem.TableMemory | None,
+        embedding: Floats,
+        stack: npt.NDArray[np.uint8],
+        features: Floats | None,
+        settings: FaceSettings,
+    ) -> None:
+        self.memory = memory
+        self._embedding, self._stack = embedding, stack
+        self._features, self._settings = features, settings
+
+    @cached_property
+    def signatures(self) -> Floats:
+        """(n, d) every candidate's signature (`vision.memory.signatures`)."""
+        return mem.signatures(self._embedding, self._stack)
+
+    @cached_property
+    def _similar(self) -> Floats | None:
+        memory = self.memory
+        if memory is None or not len(memory) or memory.matrix.shape[1] != self.signatures.shape[1]:
+            return None
+        return mem.similarity(memory, self.signatures)
+
+    @cached_property
+    def _faces(self) -> tuple[Floats, Floats] | None:
+        memory = self.memory
+        if memory is None or memory.faces is None or self._features is None:
+            return None
+        return memory.faces.judge(self._features, self._settings)
+
+    def recall(self, rows: Rows, settings: mem.MemorySettings) -> mem.Recall:
+        """What the memory says of the candidates `rows` (`vision.memory.recall`)."""
+        similar = None if self._similar is None else self._similar[rows]
+        return mem.recall(self.memory_or_empty, self.signatures[rows], settings, similar)
+
+    def nearest(self, rows: Rows) -> tuple[Floats, Floats]:
+        """`vision.memory.nearest` for the candidates `rows`."""
+        similar = None if self._similar is None else self._similar[rows]
+        return mem.nearest(self.memory_or_empty, self.signatures[rows], similar)
+
+    def face_nearness(self, rows: Rows) -> Floats:
+        """How alike each candidate's face is to the nearest confirmed one (0 without faces)."""
+        return np.zeros(rows.size, np.float32) if self._faces is None else self._faces[0][rows]
+
+    def face_evidence(self, rows: Rows) -> Floats | None:
+        """The face memory's log-odds for the candidates `rows` (None without a face head)."""
+        return None if self._faces is None else self._faces[1][rows]
+
+    @property
+    def has_faces(self) -> bool:
+        """Whether the memory has a face head and the reader's file gives pip features."""
+        return (
+            self._features is not None
+            and self.memory is not None
+            and (self.memory.faces is not None)
+        )
+
+    @property
+    def memory_or_empty(self) -> mem.TableMemory:
+        return self.memory if self.memory is not None else mem.TableMemory.of([])
