@@ -44,14 +44,18 @@ def annotate(
 
 
 def numbered(
-    frame_bgr: npt.NDArray[np.uint8], boxes: Sequence[tuple[int, int, int, int]]
+    frame_bgr: npt.NDArray[np.uint8],
+    boxes: Sequence[tuple[int, int, int, int]],
+    maybe: Sequence[tuple[int, int, int, int]] = (),
 ) -> npt.NDArray[np.uint8]:
-    """A copy of the frame with each box framed and numbered from 1, for players to name them."""
+    """A copy of the frame with each box framed and numbered from 1, for players to name them;
+    the boxes `maybe` (what the reader passed over) follow in magenta, their numbers with "?"."""
     out = frame_bgr.copy()
     scale = max(0.5, min(out.shape[:2]) / 700)
-    for k, (x1, y1, x2, y2) in enumerate(boxes, start=1):
-        cv2.rectangle(out, (x1, y1), (x2, y2), (0, 255, 255), max(1, round(2 * scale)))
-        _text(out, str(k), (x1, max(14, y1 - 4)), scale, (0, 255, 255))
+    marks = [(b, "", (0, 255, 255)) for b in boxes] + [(b, "?", (255, 0, 255)) for b in maybe]
+    for k, ((x1, y1, x2, y2), suffix, colour) in enumerate(marks, start=1):
+        cv2.rectangle(out, (x1, y1), (x2, y2), colour, max(1, round(2 * scale)))
+        _text(out, f"{k}{suffix}", (x1, max(14, y1 - 4)), scale, colour)
     return out
 
 

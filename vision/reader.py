@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
 from typing import TypeVar
@@ -12,7 +12,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from vision import box_sets, colour_face, crops, finder, still_dice
+from vision import box_sets, colour_face, crops, finder, passed_over, still_dice
 from vision import memory as mem
 from vision.empty_table import EmptyTable
 from vision.errors import ModelError
@@ -224,6 +224,41 @@ class ModelReader:
         each, _ = self._read_each(frame_bgr, found, memory, times)
         dice = [d for read in each for d in read]
         return times.timed("assemble", lambda: self._finish(dice, memory))
+
+    def passed_over(self, frame_bgr: npt.NDArray[np.uint8], dice: Sequence[Die]) -> tuple[Die, ...]:
+        """What the finder proposed and the reading `dice` of this frame left out, each read
+        as a die, marked unsure, with its signature and pip features (`vision.passed_over`):
+        for players registering their dice to say which of them are dice after all."""
+        cfg, memory = self.config, self.memory
+        table_px = None if memory is None else memory.die_size_px
+        found = find_dice(self._finder, frame_bgr, cfg, None, table_px, cfg.vouch_find)
+        empty = self.empty
+        if empty is not None and found:
+            found = _not_the_tables(empty, frame_bgr, found)
+        least = passed_over.least_side(dice, table_px, cfg.min_size_share)
+        some = [found[k] for k in passed_over.leftovers(found, dice, cfg.max_shared, least)]
+        if not some or not self.signs_dice:
+            return ()
+        stack, batch, cast = _crop_batch(frame_bgr, some)
+        outputs = self._classifier.run(batch, cast)
+        pips_p = _a_die(outputs[0], np.ones(len(some), bool))
+        features = self._output(outputs, FACE_FEATURES)
+        packed = None if features is None else pack_faces(features, _faces(pips_p))
+        if memory is not None and memory.faces is not None and packed is not None:
+            pips_p = combine_faces(pips_p, memory.faces.evidence(packed, cfg.face_memory))
+        sigs = mem.signatures(outputs[2], stack)
+        h, w = frame_bgr.shape[:2]
+        out = []
+        for k, cand in enumerate(some):
+            box = _clip_box(cand.box_xyxy, w, h)
+            if box is None:
+                continue
+            colour = pick_colour(outputs[1][k], cfg.palette).colour
+            face = None if packed is None else packed[k].tobytes()
+            pips = int(np.argmax(pips_p[k, 1:])) + 1
+            die = Die(colour, pips, min(cand.score, 1.0), box, True, tuple(sigs[k].tolist()))
+            out.append(replace(die, face_features=face))
+        return tuple(out)
 
     def read_changed(
         self, frame_bgr: npt.NDArray[np.uint8], before: still_dice.Unchanged | None

@@ -31,7 +31,9 @@ from companion.tables.register import (
     groups,
     numbered,
     parse_not_dice,
+    parse_passed,
     parse_values,
+    passed_confirmations,
 )
 from companion.tables.store import TableStore, open_store
 from vision.memory import Confirmed
@@ -48,6 +50,9 @@ class Snapshot:
     number: int
     found: tuple[Group, ...]
     picture_jpeg: bytes | None = field(default=None, repr=False)
+    # What the reader passed over (`ModelReader.passed_over`), numbered after the dice: the
+    # players may say which are dice (a logo face the network calls "not a die").
+    passed: tuple[Die, ...] = ()
 
 
 class TableDesk:
@@ -155,11 +160,20 @@ class TableDesk:
         if reading is None or not any(d.signature for d in reading.dice):
             raise RegisterError("the camera sees no dice to register yet", "camera")
         found = groups(reading.dice)
-        picture = None if frame is None else _numbered_jpeg(frame, found)
+        passed = self._passed_over(reading, frame)
+        picture = None if frame is None else _numbered_jpeg(frame, found, passed)
         with self._lock:
             number = 1 if self._snapshot is None else self._snapshot.number + 1
-            self._snapshot = Snapshot(number, found, picture)
+            self._snapshot = Snapshot(number, found, picture, passed)
             return self._snapshot
+
+    def _passed_over(
+        self, reading: DiceReading, frame: npt.NDArray[np.uint8] | None
+    ) -> tuple[Die, ...]:
+        reader = model_reader_of(self._reader)
+        if reader is None or frame is None:
+            return ()
+        return tuple(reader.passed_over(frame, reading.dice))
 
     def snapshot_picture(self, number: int) -> bytes | None:
         """The numbered picture of snapshot `number`, while it is the newest one."""
@@ -173,17 +187,22 @@ class TableDesk:
         answers: dict[str, object],
         not_dice: object = None,
         values: object = None,
+        passed: object = None,
     ) -> int:
         """Keep the snapshot's dice as answered, the dice whose indexes are in `not_dice` as
-        "not a die", those in `values` as showing the face given there; returns how many dice
-        the memory gained."""
+        "not a die", those in `values` as showing the face given there, and the passed-over
+        things whose indexes are in `passed` as dice showing the face given there; returns how
+        many dice the memory gained."""
         with self._lock:
             shot = self._snapshot
         if shot is None or number != shot.number:
             raise RegisterError("that view of the table is gone: look again", "snapshot")
         count = len(numbered(shot.found))
         marked, faces = parse_not_dice(not_dice, count), parse_values(values, count)
-        added = self._learn(confirmations(shot.found, answers, marked, faces), "register")
+        dice = parse_passed(passed, count, len(shot.passed))
+        taught = confirmations(shot.found, answers, marked, faces)
+        taught += passed_confirmations(shot.found, answers, shot.passed, dice)
+        added = self._learn(taught, "register")
         with self._lock:
             if self._snapshot is shot:
                 self._snapshot = None
@@ -236,12 +255,15 @@ class TableDesk:
         self._reader.empty = empty  # one attribute swap, as for the memory
 
 
-def _numbered_jpeg(frame: npt.NDArray[np.uint8], found: tuple[Group, ...]) -> bytes | None:
+def _numbered_jpeg(
+    frame: npt.NDArray[np.uint8], found: tuple[Group, ...], passed: Sequence[Die] = ()
+) -> bytes | None:
     import cv2
 
     from vision.annotate import numbered as draw_numbers
 
-    picture = draw_numbers(frame, [d.box_xyxy for d in numbered(found)])
+    boxes = [d.box_xyxy for d in numbered(found)]
+    picture = draw_numbers(frame, boxes, [d.box_xyxy for d in passed])
     ok, encoded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 85])
     return encoded.tobytes() if ok else None
 

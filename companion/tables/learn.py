@@ -34,6 +34,28 @@ def from_labels(
     return out
 
 
+def from_passed_over(
+    labels: Sequence[LabelledBox],
+    dice: Sequence[Die],
+    passed: Sequence[Die],
+    match_by: MatchBy,
+) -> list[Confirmed]:
+    """The dice the reader passed over that players said are dice: each matching a label no
+    read die matched, with the label's pips and colour. Those left alone teach nothing: players
+    answering a register step mark the dice among them, not every speck."""
+    if not passed:
+        return []
+    read = {li for li, _ in match_image(labels, dice, match_by).pairs}
+    left = [label for k, label in enumerate(labels) if k not in read]
+    match = match_image(left, passed, match_by)
+    out = []
+    for li, pi in match.pairs:
+        die, label = passed[pi], left[li]
+        colour = label.colour if label.colour is not None else die.colour
+        out.append(confirmed(die, colour, label.pips))
+    return out
+
+
 def confirmed(die: Die, colour: Colour | None, pips: int | None = None) -> Confirmed:
     """What the memory keeps of a read die the players said is `colour` (None: not a die)
     showing `pips` (None: the value as read): its signature, pip features and size."""
@@ -65,6 +87,8 @@ class GameNight:
         # players who confirm a photo add the dice it missed, so the table learns its dice' size
         # even where the finder, at its usual scale, sees none of them (small dice on a board).
         self.sides: list[float] = []
+        # Of `confirmed`, how many the reader passed over and the players said are dice.
+        self.passed_taught = 0
 
     def memory(self) -> TableMemory:
         """The newest dice, as many as the store keeps for a table, and the dice' size."""
@@ -79,7 +103,16 @@ class GameNight:
         return index >= self.warm_up
 
     def confirm(
-        self, labels: Sequence[LabelledBox], dice: Sequence[Die], match_by: MatchBy
+        self,
+        labels: Sequence[LabelledBox],
+        dice: Sequence[Die],
+        match_by: MatchBy,
+        passed: Sequence[Die] = (),
     ) -> None:
+        """The players confirm a photo's read dice; with `passed` (what the reader passed over,
+        `ModelReader.passed_over`), they also say which of those are dice."""
         self.confirmed += from_labels(labels, dice, match_by)
+        said = from_passed_over(labels, dice, passed, match_by)
+        self.confirmed += said
+        self.passed_taught += len(said)
         self.sides += [box_side(label.box_xyxy) for label in labels]

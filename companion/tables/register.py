@@ -106,33 +106,44 @@ def parse_not_dice(value: object, count: int) -> frozenset[int]:
 def parse_values(value: object, count: int) -> dict[int, int]:
     """The faces the players gave dice the camera misread (a logo on the 6 read as 3): a map of
     die index (0-based; a number or its text, as JSON keys are) to the value 1..6 it shows."""
+    return _index_faces(value, range(count), "values", "die")
+
+
+def parse_passed(value: object, first: int, count: int) -> dict[int, int]:
+    """Which of the things the camera passed over (`count` of them, indexes from `first`, after
+    the numbered dice) the players say are dice, each with the face it shows: a map as
+    `parse_values`'s. Those left out teach nothing."""
+    return _index_faces(value, range(first, first + count), "passed", "passed-over thing")
+
+
+def _index_faces(value: object, indexes: range, name: str, what: str) -> dict[int, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RegisterError(f"values must map die indexes to 1..6, got {value!r}", "values")
+        raise RegisterError(f"{name} must map {what} indexes to 1..6, got {value!r}", name)
     out: dict[int, int] = {}
     for key, face in value.items():
         index = int(key) if isinstance(key, str) and key.isdigit() else key
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
-            raise RegisterError(
-                f"no die with index {key!r}: the table showed {count} (indexes 0 to {count - 1})",
-                "values",
-            )
+        if not isinstance(index, int) or isinstance(index, bool) or index not in indexes:
+            shown = f"indexes {indexes.start} to {indexes.stop - 1}" if indexes else "none"
+            raise RegisterError(f"no {what} with index {key!r}: the table showed {shown}", name)
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
             raise RegisterError(
-                f"die {index + 1} cannot show {face!r}: a die's face is 1 to 6", "values"
+                f"{what} {index + 1} cannot show {face!r}: a die's face is 1 to 6", name
             )
         out[index] = face
     return out
 
 
-def parse_faces(text: str, count: int) -> dict[int, int]:
-    """`3=6 7=1` as typed at the prompt: die number 1..count, then the value it shows."""
+def parse_faces(text: str, count: int, first: int = 1) -> dict[int, int]:
+    """`3=6 7=1` as typed at the prompt: die number `first`..`first + count - 1` (1..count),
+    then the value it shows; as indexes (number - 1)."""
     out: dict[int, int] = {}
+    last = first + count - 1
     for word in text.replace(",", " ").split():
         number, _, face = word.partition("=")
-        if not number.isdigit() or not 1 <= int(number) <= count:
-            raise RegisterError(f"{word!r}: {number!r} is no die's number: say 1 to {count}")
+        if not number.isdigit() or not first <= int(number) <= last:
+            raise RegisterError(f"{word!r}: {number!r} is no die's number: say {first} to {last}")
         if not face.isdigit() or not 1 <= int(face) <= 6:
             raise RegisterError(f"{word!r}: say the face as 1 to 6 after '=', like 3=6")
         out[int(number) - 1] = int(face)
@@ -172,4 +183,25 @@ def confirmations(
             index += 1
             if die.signature:
                 out.append(confirmed(die, told, (values or {}).get(index - 1)))
+    return out
+
+
+def passed_confirmations(
+    found: Sequence[Group],
+    answers: Mapping[str, object],
+    passed: Sequence[Die],
+    faces: Mapping[int, int],
+) -> list[Confirmed]:
+    """The passed-over things the players said are dice (`faces`: index, counted from after the
+    numbered dice, to its face), each as a die of the colour it was read as, or of what the
+    players answered that colour's group is."""
+    first = len(numbered(found))
+    named = {g.colour: parse_answer(answers.get(g.colour.value), g.colour) for g in found}
+    out = []
+    for k, die in enumerate(passed):
+        face = faces.get(first + k)
+        # Marked a die one by one, it is one even where its colour's group was called "none".
+        colour = named.get(die.colour) or die.colour
+        if face is not None and die.signature:
+            out.append(confirmed(die, colour, face))
     return out

@@ -15,6 +15,8 @@ from companion.tables.register import (
     parse_faces,
     parse_not_dice,
     parse_numbers,
+    parse_passed,
+    passed_confirmations,
 )
 from vision.types import Colour, Die
 
@@ -142,3 +144,52 @@ def test_faces_that_are_no_faces_are_refused(text: str) -> None:
 )
 def test_face_progress_names_the_faces_still_to_show(progress: tuple[int, ...], says: str) -> None:
     assert says in face_progress(progress)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(None, {}), ({}, {}), ({"4": 1, 5: 6}, {4: 1, 5: 6})],
+)
+def test_passed_over_things_said_to_be_dice(value: object, expected: dict[int, int]) -> None:
+    assert parse_passed(value, 4, 2) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ({"3": 1}, "no passed-over thing with index '3': the table showed indexes 4 to 5"),
+        ({"6": 1}, "no passed-over thing with index '6'"),
+        ({"4": 0}, "passed-over thing 5 cannot show 0: a die's face is 1 to 6"),
+        ({"4": "6"}, "cannot show '6'"),
+        ([4], "passed must map passed-over thing indexes to 1..6"),
+    ],
+)
+def test_bad_passed_over_answers_are_named(value: object, why: str) -> None:
+    with pytest.raises(RegisterError, match=why) as caught:
+        parse_passed(value, 4, 2)
+    assert caught.value.field == "passed"
+
+
+def test_no_passed_over_index_when_nothing_was_passed_over() -> None:
+    with pytest.raises(RegisterError, match="the table showed none"):
+        parse_passed({"4": 1}, 4, 0)
+
+
+PASSED = (
+    _die(Colour.OTHER, 2, 200),  # its group is answered "blue"
+    _die(Colour.WHITE, 4, 230),  # no group of its colour: kept as read
+    _die(Colour.BLACK, 5, 260),  # its group is answered "none": marked a die, it is one
+    _die(Colour.RED, 6, 290, signed=False),  # no signature: teaches nothing
+    _die(Colour.RED, 3, 320),  # left alone: teaches nothing
+)
+
+
+def test_passed_over_things_teach_only_where_the_players_said_they_are_dice() -> None:
+    found = groups(DICE)
+    said = {4: 1, 5: 2, 6: 3, 7: 4}
+    kept = passed_confirmations(found, {"other": "blue", "black": "none"}, PASSED, said)
+    assert [(c.colour, c.pips, c.size_px) for c in kept] == [
+        (Colour.BLUE, 1, 20),
+        (Colour.WHITE, 2, 20),
+        (Colour.BLACK, 3, 20),
+    ]

@@ -5,9 +5,11 @@
 die has an index, and `GET /api/tables/look/N.jpg` is the frame with each die numbered index + 1);
 `POST /api/tables/register` keeps that snapshot's dice as the players answered for each colour,
 and the dice they marked one by one as "not a die" as such
-and the faces they gave dice the camera misread, by index (a logo on the 6 read as a 3)
-(`{"snapshot": 3, "answers": {"other": "blue", "black": "none"}, "not_dice": [4],
-"values": {"2": 6}}`); the summary says which faces the table has been shown (`faces`);
+and the faces they gave dice the camera misread, by index (a logo on the 6 read as a 3), and the
+things the camera passed over (`passed` in the look, numbered after the dice) that they say are
+dice, with their faces (`{"snapshot": 3, "answers": {"other": "blue", "black": "none"},
+"not_dice": [4], "values": {"2": 6}, "passed": {"9": 1}}`); the summary says which faces the
+table has been shown (`faces`);
 `DELETE /api/tables/memory`
 forgets every die of the table (the empty table is `web.api.empty_table`'s). Looking waits for
 a still view (`web.api.still`). Changes need the control token like every other change.
@@ -54,7 +56,12 @@ def look() -> Response:
         groups.append(_group_json(group, start))
         start += len(group.dice)
     picture = None if shot.picture_jpeg is None else f"/api/tables/look/{shot.number}.jpg"
-    return jsonify({"snapshot": shot.number, "groups": groups, "picture": picture})
+    passed = [
+        {"index": start + k, "pips": d.pips, "colour": d.colour.value, "box_xyxy": list(d.box_xyxy)}
+        for k, d in enumerate(shot.passed)
+    ]
+    body = {"snapshot": shot.number, "groups": groups, "picture": picture, "passed": passed}
+    return jsonify(body)
 
 
 @bp.get("/api/tables/look/<number>.jpg")
@@ -70,13 +77,15 @@ def look_picture(number: str) -> Response:
 @bp.post("/api/tables/register")
 def register() -> Response:
     body = json_body(
-        {"snapshot", "answers", "not_dice", "values"}, required={"snapshot", "answers"}
+        {"snapshot", "answers", "not_dice", "values", "passed"}, required={"snapshot", "answers"}
     )
     answers = body["answers"]
     if not isinstance(answers, dict):
         raise ApiError(400, "answers must map a colour as read to what those dice are", "answers")
     desk = _desk()
-    added = desk.register(body["snapshot"], answers, body.get("not_dice"), body.get("values"))
+    added = desk.register(
+        body["snapshot"], answers, body.get("not_dice"), body.get("values"), body.get("passed")
+    )
     return jsonify({"added": added, **desk.summary()})
 
 

@@ -149,11 +149,13 @@ def with_empty(reader: Reader, picture: Path) -> Any:
 @dataclass(frozen=True, slots=True)
 class NightReport:
     """What a game night (`--learn K`) did: the same scored photos read without the memory, and
-    what the confirmed photos taught it (every read die that matched no label: "not a die")."""
+    what the confirmed photos taught it (every read die that matched no label: "not a die"; the
+    labelled dice the reader passed over in the first K, registered, said to be dice)."""
 
     without: SetMetrics
     taught: int
     not_dice: int
+    passed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +203,11 @@ def evaluate_folder(
         reading = active.read(frame)
         elapsed = (clock() - start) * 1000.0
         if night is not None:
-            night.confirm(image.boxes, reading.dice, image.match_by)
+            # The first K photos are the players registering their dice: they also say which
+            # of the things the reader passed over are dice (`ModelReader.passed_over`).
+            registering = not night.scores(index)
+            passed = _passed_over(active, frame, reading.dice) if registering else ()
+            night.confirm(image.boxes, reading.dice, image.match_by, passed)
             if not night.scores(index):
                 continue
             plain = with_memory(reader, None).read(frame)
@@ -213,7 +219,9 @@ def evaluate_folder(
     told = None
     if night is not None:
         not_dice = sum(1 for c in night.confirmed if c.colour is None)
-        told = NightReport(summarise(plain_scores), len(night.confirmed), not_dice)
+        told = NightReport(
+            summarise(plain_scores), len(night.confirmed), not_dice, night.passed_taught
+        )
     return SetReport(
         dataset.name,
         str(folder),
@@ -224,6 +232,12 @@ def evaluate_folder(
         tuple(skipped),
         told,
     )
+
+
+def _passed_over(reader: Any, frame: Any, dice: Sequence[Die]) -> Sequence[Die]:
+    """What the night's model reader passed over in a photo (`with_memory` made it one)."""
+    found: Sequence[Die] = reader.passed_over(frame, dice)
+    return found
 
 
 def evenly_spaced(items: Sequence[T], limit: int | None) -> Sequence[T]:
@@ -302,6 +316,7 @@ def _night_json(night: NightReport) -> dict[str, Any]:
     return {
         "taught": night.taught,
         "taught_not_a_die": night.not_dice,
+        "taught_passed_over": night.passed,
         "without_memory": {
             "matched": m.matched,
             "extra": m.extra,
@@ -372,7 +387,8 @@ def _night_lines(night: NightReport, m: SetMetrics) -> list[str]:
     w = night.without
     return [
         f"  the memory: {night.taught} dice confirmed by the end ({night.not_dice} as not a"
-        " die); on the scored photos, with it against without it:",
+        f" die, {night.passed} passed over by the reader when registering and said to be"
+        " dice); on the scored photos, with it against without it:",
         f"    photos exact {_pct(m.exact_rate)} against {_pct(w.exact_rate)}, found and right"
         f" {_pct(m.found_right)} against {_pct(w.found_right)}, pips {_pct(m.pip_accuracy)}"
         f" against {_pct(w.pip_accuracy)}",

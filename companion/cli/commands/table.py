@@ -5,8 +5,9 @@
 - `dicetable tables [--clear NAME]`: what each table remembers, or forget one table's dice;
 - `dicetable register --source SPEC [--table NAME]`: read the dice on the table, number every
   one, then confirm or correct each colour group at the prompt and say which numbers are not
-  dice at all (a board's token, a rivet); `--yes` keeps every group as read, `--picture FILE`
-  writes the frame with the numbers on.
+  dice at all (a board's token, a rivet), which faces were read wrong, and which of the
+  things the camera passed over (numbered after the dice, marked ?) are dice; `--yes` keeps
+  every group as read, `--picture FILE` writes the frame with the numbers on.
 
 The memory lives in the data folder (`--data DIR`, else `$DICETABLE_DATA`, else `./data`).
 """
@@ -33,6 +34,7 @@ from companion.tables.register import (
     parse_answer,
     parse_faces,
     parse_numbers,
+    passed_confirmations,
 )
 from vision.arguments import whole
 
@@ -126,8 +128,9 @@ def _tables(args: argparse.Namespace, data: Path) -> int:
 
 def _register(args: argparse.Namespace, data: Path) -> int:
     table = args.table or table_for(data) or DEFAULT_TABLE
-    store, reader = _store(data), _reader()
-    store.load(table)
+    store = _store(data)
+    # Read as the camera at this table reads: with its memory (die size, faces, vouching).
+    reader = _reader().with_memory(store.load(table))
     if args.picture is not None and args.picture.suffix.lower() not in PICTURE_SUFFIXES:
         raise TableCommandError(
             f"--picture {str(args.picture)!r} must end in {', '.join(PICTURE_SUFFIXES)}"
@@ -138,8 +141,9 @@ def _register(args: argparse.Namespace, data: Path) -> int:
     if not found:
         raise TableCommandError("the camera sees no dice: put the table's dice in view")
     every = numbered(found)
+    passed = reader.passed_over(frame, reading.dice)
     if args.picture is not None:
-        _write_picture(args.picture, frame, every)
+        _write_picture(args.picture, frame, every, passed)
     answers: dict[str, object] = {}
     print(f"table {table!r}: {len(every)} dice in view")
     number = 1
@@ -153,7 +157,10 @@ def _register(args: argparse.Namespace, data: Path) -> int:
             answers[group.colour.value] = _ask(group)
     not_dice = frozenset() if args.yes else _ask_numbers(len(every))
     faces = {} if args.yes else _ask_faces(len(every))
-    added = store.add(table, confirmations(found, answers, not_dice, faces), "register")
+    said = {} if args.yes or not passed else _ask_passed(passed, len(every))
+    taught = confirmations(found, answers, not_dice, faces)
+    taught += passed_confirmations(found, answers, passed, said)
+    added = store.add(table, taught, "register")
     gone = f" ({len(not_dice)} of them as not a die)" if not_dice else ""
     print(f"kept {added} dice for table {table!r}{gone}")
     print(face_progress(store.load(table).face_counts))
@@ -166,18 +173,29 @@ def _ask_faces(count: int, tries: int = 3) -> dict[int, int]:
     return _asked(prompt, lambda text: parse_faces(text, count), "die faces", tries)
 
 
+def _ask_passed(passed: Any, count: int, tries: int = 3) -> dict[int, int]:
+    """Which of the things the camera passed over are dice, as index to the face shown."""
+    first, last = count + 1, count + len(passed)
+    print(f"the camera passed over {len(passed)} more (numbers {first} to {last}, marked ?):")
+    for number, die in enumerate(passed, start=first):
+        x1, y1, x2, y2 = die.box_xyxy
+        print(f"  {number}?: {die.colour.value} at x {(x1 + x2) // 2}, y {(y1 + y2) // 2}")
+    prompt = f"those that are dice, as NUMBER=FACE ({first}=1 for a logo 1), or Enter for none: "
+    return _asked(prompt, lambda text: parse_faces(text, len(passed), first), "dice", tries)
+
+
 def _ask_numbers(count: int, tries: int = 3) -> frozenset[int]:
     """The numbers of the things that are not dice at all, as indexes."""
     prompt = "numbers of things that are not dice (a token, a rivet), or Enter for none: "
     return _asked(prompt, lambda text: parse_numbers(text, count), "die numbers", tries)
 
 
-def _write_picture(path: Path, frame: Any, dice: Any) -> None:
+def _write_picture(path: Path, frame: Any, dice: Any, passed: Any = ()) -> None:
     import cv2
 
     from vision.annotate import numbered as draw_numbers
 
-    picture = draw_numbers(frame, [d.box_xyxy for d in dice])
+    picture = draw_numbers(frame, [d.box_xyxy for d in dice], [d.box_xyxy for d in passed])
     if not cv2.imwrite(str(path), picture):
         raise TableCommandError(f"--picture {path}: cannot write the picture there")
     print(f"wrote {path}: the dice as numbered below", file=sys.stderr)

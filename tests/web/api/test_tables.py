@@ -232,3 +232,51 @@ def test_bad_faces_are_refused_and_keep_nothing(
     assert response.status_code == 400 and response.get_json()["field"] == "values"
     assert why in response.get_json()["error"]
     assert client.get("/api/tables").get_json()["dice"] == 0
+
+
+@pytest.fixture
+def passing(tmp_path: Path) -> Iterator[FlaskClient]:
+    """A camera on a fixture photo where the reader passes over one thing (`passed` in a look)."""
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), fixture_frame(2))
+    desk = TableDesk(open_store(data), "default", feed.reader)
+    app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
+    yield app.test_client()
+    session.close()
+
+
+def test_a_passed_over_thing_said_to_be_a_die_is_kept(passing: FlaskClient) -> None:
+    found = _look(passing)
+    count = sum(g["count"] for g in found["groups"])
+    (thing,) = found["passed"]
+    assert thing["index"] == count and len(thing["box_xyxy"]) == 4
+    body = {"snapshot": found["snapshot"], "answers": {}, "passed": {str(count): 5}}
+    result = passing.post("/api/tables/register", json=body).get_json()
+    assert result["added"] == count + 1 and result["dice"] == count + 1
+
+
+@pytest.mark.parametrize(
+    ("passed", "why"),
+    [
+        ({"0": 5}, "no passed-over thing with index '0'"),
+        ({"INDEX": 9}, "cannot show 9: a die's face is 1 to 6"),
+        ([5], "passed must map"),
+    ],
+)
+def test_bad_passed_over_answers_are_refused_and_keep_nothing(
+    passing: FlaskClient, passed: object, why: str
+) -> None:
+    found = _look(passing)
+    index = str(sum(g["count"] for g in found["groups"]))
+    if isinstance(passed, dict) and "INDEX" in passed:
+        passed = {index: passed["INDEX"]}
+    body = {"snapshot": found["snapshot"], "answers": {}, "passed": passed}
+    response = passing.post("/api/tables/register", json=body)
+    assert response.status_code == 400 and response.get_json()["field"] == "passed"
+    assert why in response.get_json()["error"]
+    assert passing.get("/api/tables").get_json()["dice"] == 0
+
+
+def test_a_look_with_nothing_passed_over_says_so(client: FlaskClient) -> None:
+    assert _look(client)["passed"] == []

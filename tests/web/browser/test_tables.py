@@ -176,3 +176,51 @@ def test_remove_not_a_die_on_a_camera_roll_teaches_the_table(chromium: Any, tmp_
         session.close()
     assert errors == []
     assert desk.summary()["counts"] == {"red": 2, "yellow": 2, "not a die": 1}
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, {"width": 390, "height": 844}])
+def test_a_logo_face_the_camera_passed_over_is_registered_from_the_page(
+    chromium: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """A red logo 1 the network calls "not a die" is offered under "passed over"; the players
+    say it is a die showing 1, and the table is taught that face."""
+    from tests.tables.test_passed_over import _photo
+    from vision.types import iou
+
+    scene = _photo()
+    data = tmp_path / "data"
+    session = Session.open(data, poll_s=0.05)
+    feed = FakeFeed(fresh_reader(), scene.image_bgr)
+    desk = TableDesk(open_store(data), "default", feed.reader)
+    app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
+    reading = feed.reader.read(scene.image_bgr)
+    ones = [d.box_xyxy for d in scene.visible_dice if d.pips == 1]
+    passed = feed.reader.passed_over(scene.image_bgr, reading.dice)
+    (logo,) = [k for k, d in enumerate(passed) if max(iou(d.box_xyxy, o) for o in ones) > 0.5]
+    index = len(reading.dice) + logo
+    context = chromium.new_context(viewport=viewport)
+    context.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    try:
+        with serving(app) as server:
+            tab = context.new_page()
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            tab.goto(f"http://{server.host}:{server.port}/tables", wait_until="domcontentloaded")
+            tab.wait_for_selector("#memory-summary:has-text('remembers 0 dice')")
+            tab.click("#look")
+            tab.wait_for_selector("#register-passed-list select")
+            assert tab.locator("#register-passed").is_visible()
+            tab.select_option(f"#register-passed-list select[data-index='{index}']", "1")
+            tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
+            screenshot(tab, f"tables-passed-over-{viewport['width']}")
+            tab.click("#keep-dice")
+            tab.wait_for_selector("#memory-summary:has-text('Kept')")
+            summary = tab.inner_text("#memory-summary")
+            tab.close()
+    finally:
+        context.close()
+        session.close()
+    assert errors == []
+    assert f"Kept {len(reading.dice) + 1} dice" in summary
+    read_ones = sum(1 for d in reading.dice if d.pips == 1)
+    assert desk.summary()["faces"]["1"] == read_ones + 1

@@ -106,12 +106,32 @@ function groupItem(group) {
   return item;
 }
 
+/** One thing the camera passed over: its number on the picture, and "not a die" or the face it
+ * shows, for the players to say it is a die after all (a logo face read as a board's mark). */
+function passedItem(thing) {
+  const item = document.createElement("li");
+  item.className = "register-passed";
+  const select = document.createElement("select");
+  select.name = "passed";
+  select.dataset.index = String(thing.index);
+  select.setAttribute("aria-label", `what number ${thing.index + 1} is`);
+  select.append(new Option("not a die", ""));
+  for (let value = 1; value <= 6; value += 1) {
+    select.append(new Option(`a die showing ${value}`, String(value)));
+  }
+  item.append(`${thing.index + 1}? (${thing.colour}): `, select);
+  return item;
+}
+
 async function look() {
   showError(null);
   try {
     const found = await request("POST", "/api/tables/look");
     snapshot = found.snapshot;
     byId("register-groups").replaceChildren(...found.groups.map(groupItem));
+    const passed = found.passed || [];
+    byId("register-passed-list").replaceChildren(...passed.map(passedItem));
+    byId("register-passed").hidden = passed.length === 0;
     const picture = byId("register-picture");
     picture.hidden = !found.picture;
     if (found.picture) picture.src = found.picture;
@@ -138,8 +158,12 @@ async function keep(event) {
   for (const select of byId("register-groups").querySelectorAll("select[name='face']")) {
     if (select.value !== select.dataset.read) values[select.dataset.index] = Number(select.value);
   }
+  const passed = {};
+  for (const select of byId("register-passed-list").querySelectorAll("select[name='passed']")) {
+    if (select.value) passed[select.dataset.index] = Number(select.value);
+  }
   try {
-    const body = { snapshot, answers, not_dice: notDice, values };
+    const body = { snapshot, answers, not_dice: notDice, values, passed };
     const result = await request("POST", "/api/tables/register", body);
     byId("register-form").hidden = true;
     showLive(true);
