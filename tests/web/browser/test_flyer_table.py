@@ -92,6 +92,7 @@ def test_the_camera_fills_a_roll_and_a_person_checks_it(page: Any, dashboard: Da
     wait_until(page, "document.querySelector('#camera-fill-note').textContent.includes('5 colour')")
     note = page.inner_text("#camera-fill-note")
     assert "1 not seen: choose it by hand" in note and "1 unsure, marked" in note
+    assert "(settled at " in note, note  # the roll's time, from the API's `received_at`
     values = [page.input_value(f"#roll-form select[name=die{k}]") for k in range(1, 7)]
     assert values == ["red", "blue", "yellow", "white", "green", ""]  # surest first
     assert page.get_attribute("#roll-form select[name=die5]", "aria-invalid") == ""

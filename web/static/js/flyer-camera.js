@@ -27,9 +27,9 @@ export function fillWords(roll, dice, camera = {}) {
     return "The camera reads the colour dice only when the dashboard runs for this game: restart it with --game flyer (dicetable serve --game flyer, or ./run.sh --game flyer). Meanwhile choose the colours by hand.";
   }
   if (!roll) return "The camera has not seen a settled roll yet: roll the colour dice, let them come to rest, then press again.";
-  if (!seen) return `The camera's last settled roll${clock(roll.at)} shows no colour dice: roll them, let them rest, then press again.`;
+  if (!seen) return `The camera's last settled roll${clock(roll.received_at)} shows no colour dice: roll them, let them rest, then press again.`;
   const unsure = dice.filter((d) => d.unsure).length;
-  const parts = [`Camera${clock(roll.at)}: ${seen} colour ${seen === 1 ? "die" : "dice"}`];
+  const parts = [`Camera${clock(roll.received_at)}: ${seen} colour ${seen === 1 ? "die" : "dice"}`];
   if (seen > DICE) parts.push(`the ${DICE} surest filled in`);
   if (seen < DICE) parts.push(`${DICE - seen} not seen: choose ${DICE - seen === 1 ? "it" : "them"} by hand`);
   if (unsure) parts.push(`${unsure} unsure, marked: check ${unsure === 1 ? "it" : "them"}`);
