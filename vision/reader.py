@@ -235,7 +235,8 @@ class ModelReader:
         empty = self.empty
         if empty is not None and found:
             found = _not_the_tables(empty, frame_bgr, found)
-        least = passed_over.least_side(dice, table_px, cfg.min_size_share)
+        small = None if memory is None else memory.small_die_px
+        least = passed_over.least_side(dice, small, cfg.min_size_share)
         some = [found[k] for k in passed_over.leftovers(found, dice, cfg.max_shared, least)]
         if not some or not self.signs_dice:
             return ()
@@ -572,9 +573,11 @@ class ModelReader:
     def _finish(self, dice: list[Die], memory: mem.TableMemory | None) -> DiceReading:
         """The checks that weigh the dice read against each other."""
         kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
-        table_px = None if memory is None else memory.die_size_px
         cfg = self.config
-        return DiceReading.of(_drop_tiny(kept, cfg.min_size_share, cfg.size_quorum, table_px))
+        table_px = None if memory is None else memory.die_size_px
+        small_px = None if memory is None else memory.small_die_px
+        size_rule = (cfg.min_size_share, cfg.size_quorum, table_px, small_px)
+        return DiceReading.of(_drop_tiny(kept, *size_rule))
 
 
 def _a_die(
@@ -802,14 +805,23 @@ def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
 
 
 def _drop_tiny(
-    dice: list[Die], share: float, quorum: int, table_px: float | None = None
+    dice: list[Die],
+    share: float,
+    quorum: int,
+    table_px: float | None = None,
+    small_px: float | None = None,
 ) -> list[Die]:
-    """Dice far smaller than the frame's (the median of at least `quorum` of them), and than the
-    table's (its memory's die size, where known): not dice (see `ReaderConfig`). The smaller of
-    the two sizes is the measure: at a steep slant a frame of far dice is smaller than the
-    table's usual size, and every one of them is a die; a lone speck is judged by the table."""
-    sizes = [] if len(dice) < quorum else [float(np.median([d.size_px for d in dice]))]
-    sizes += [] if table_px is None else [table_px]
+    """Dice far smaller than the others: not dice (see `ReaderConfig`). With at least `quorum`
+    dice read, the measure is the smaller of their median and the table's usual die
+    (`TableMemory.die_size_px`): at a steep slant a frame of far dice is smaller than the
+    table's usual size, and every one of them is a die. With fewer, a lone speck is judged by
+    the table's small dice (`TableMemory.small_die_px`), where known: a fisheye table's far
+    die is a third of its usual one."""
+    if len(dice) >= quorum:
+        sizes = [float(np.median([d.size_px for d in dice]))]
+        sizes += [] if table_px is None else [table_px]
+    else:
+        sizes = [] if small_px is None else [small_px]
     if not sizes:
         return dice
     floor = share * min(sizes)

@@ -12,7 +12,7 @@ from dataclasses import replace
 import numpy as np
 
 from vision.datasets import LabelledBox, MatchBy
-from vision.memory import Confirmed, TableMemory
+from vision.memory import SMALL_DIE_QUANTILE, Confirmed, TableMemory, sides_at
 from vision.metrics import match_image
 from vision.types import Colour, Die, box_side
 
@@ -97,7 +97,9 @@ class GameNight:
         memory = TableMemory.of(self.confirmed[-MAX_PER_TABLE:])
         if not self.sides:
             return memory
-        return replace(memory, die_size_px=float(np.median(self.sides[-MAX_PER_TABLE:])))
+        sides = self.sides[-MAX_PER_TABLE:]
+        small = sides_at(sides, SMALL_DIE_QUANTILE)
+        return replace(memory, die_size_px=float(np.median(sides)), small_die_px=small)
 
     def scores(self, index: int) -> bool:
         return index >= self.warm_up

@@ -38,12 +38,33 @@ def _die(side: int, x: int = 0) -> Die:
     return Die(Colour.RED, 3, 0.9, (x, 0, x + side, side))
 
 
-def test_the_size_rule_takes_the_tables_size_even_for_a_lone_speck() -> None:
+@pytest.mark.parametrize(
+    ("table_px", "small_px", "kept"),
+    [
+        (None, None, [0, 1]),  # too few to judge by the frame alone
+        (30.0, 30.0, [0]),  # a lone speck, judged by the table's small dice
+        (60.0, 20.0, [0, 1]),  # a fisheye table's far die: a third of its usual size
+        (60.0, None, [0, 1]),  # the usual size alone never judges a frame of few dice
+    ],
+)
+def test_the_size_rule_judges_a_lone_speck_by_the_tables_small_dice(
+    table_px: float | None, small_px: float | None, kept: list[int]
+) -> None:
     lone = [_die(30), _die(8, 100)]
-    assert _drop_tiny(lone, 0.4, 3) == lone  # too few to judge by the frame alone
-    assert _drop_tiny(lone, 0.4, 3, table_px=30.0) == [lone[0]]
+    assert _drop_tiny(lone, 0.4, 3, table_px, small_px) == [lone[k] for k in kept]
 
 
 def test_far_dice_smaller_than_the_tables_size_are_still_dice() -> None:
     far = [_die(14, 0), _die(15, 50), _die(13, 100)]  # a steep slant: every die small
     assert _drop_tiny(far, 0.4, 3, table_px=40.0) == far
+
+
+def test_the_tables_small_dice_are_its_tenth_smallest() -> None:
+    from vision.memory import Confirmed, TableMemory
+
+    sides = [20.0] * 3 + [60.0] * 6 + [200.0]  # a fisheye table: far, usual and near dice
+    dice = [Confirmed((1.0, 0.0), Colour.RED, 3, None, side) for side in sides]
+    dice.append(Confirmed((0.0, 1.0), None, None, None, 5.0))  # a removed speck counts not
+    memory = TableMemory.of(dice)
+    assert memory.die_size_px == 60.0
+    assert memory.small_die_px == 20.0
