@@ -7,6 +7,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from models.training.face_features import add_face_features
 from models.training.fold_cast import fold_cast
 from models.training.nets import ReaderWithFace
 from vision.crops import CAST_SIZE
@@ -47,6 +48,10 @@ def export_reader(model: nn.Module, path: Path, outputs: tuple[str, ...] = READE
         opset_version=OPSET,
         dynamo=False,
     )
+    # The pip head's input as an output of its own, which a table's face memory reads faces by
+    # (`models.training.face_features`): without it a retrained reader would leave every
+    # table's face memory silent.
+    add_face_features(path)
     # The light cue folded out of the first convolution, as the shipped readers are: the same
     # outputs within float rounding, the convolution at a quarter of its multiply-adds. A reader
     # built otherwise still works unfolded, so a long run's export does not fail on it.
