@@ -97,8 +97,9 @@ def test_list_show_activate_deactivate(
     assert activated[:2] == (0, "profile 'kitchen' is active\n")
     out = run(["--list", "--data", data], capsys)[1]
     assert out.splitlines()[1].startswith("* kitchen")
-    code, out, _ = run(["--show", "attic", "--data", data], capsys)
+    code, out, err = run(["--show", "attic", "--data", data], capsys)
     assert code == 0 and json.loads(out)["name"] == "attic"
+    assert "table 'attic' remembers no dice yet" in err
     assert run(["--deactivate", "--data", data], capsys)[:2] == (0, "no profile is active\n")
     assert storage.load_active(tmp_path) is None
 
@@ -162,3 +163,20 @@ def test_data_folder_from_the_environment(
     monkeypatch.setenv("DICETABLE_DATA", str(tmp_path / "env-data"))
     assert run(["--source", str(folder), "--white", WHITE], capsys)[0] == 0
     assert storage.list_profiles(tmp_path / "env-data") == ["default"]
+
+
+def test_show_says_what_the_profiles_table_remembers(
+    tmp_path: Path, folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.tables.store import open_store
+    from vision.memory import Confirmed
+    from vision.types import Colour
+
+    data = str(tmp_path)
+    assert run(["--source", str(folder), "--name", "attic", "--white", WHITE, "--data", data],
+               capsys)[0] == 0  # fmt: skip
+    dice = [Confirmed((1.0, 0.0), Colour.RED, 6, None, 31.0), Confirmed((0.0, 1.0), None)]
+    open_store(tmp_path).add("attic", dice, "register")
+    code, out, err = run(["--show", "attic", "--data", data], capsys)
+    assert code == 0 and json.loads(out)["name"] == "attic"
+    assert "the table's memory: attic: 2 dice: 1 red, 1 not a die; dice 31 px across" in err

@@ -109,6 +109,7 @@ def _dispatch(args: argparse.Namespace, data: Path) -> int:
         return _list(data)
     if args.show is not None:
         print(storage.load_profile(data, args.show).to_text(), end="")
+        print(_table_line(data, args.show), file=sys.stderr)
         return 0
     if args.delete is not None:
         was_active = storage.delete_profile(data, args.delete)
@@ -217,6 +218,18 @@ def _request(args: argparse.Namespace) -> MeasureRequest:
         zones=tuple(parse.parse_zone(z) for z in args.zone),
         notes=args.notes,
     )
+
+
+def _table_line(data: Path, name: str) -> str:
+    """What the profile's table remembers of its dice (`dicetable tables`): their size in the
+    frame, and the faces taught."""
+    from companion.cli.commands.table import describe_table
+    from companion.tables.store import open_store
+
+    for summary in open_store(data).summaries():
+        if summary.name == name:
+            return "the table's memory: " + describe_table(summary)
+    return f"the table's memory: table {name!r} remembers no dice yet (register them on /tables)"
 
 
 def _list(data: Path) -> int:

@@ -119,11 +119,16 @@ def _tables(args: argparse.Namespace, data: Path) -> int:
     if not summaries:
         print("no table remembers any dice yet")
     for s in summaries:
-        counts = ", ".join(f"{n} {c}" for c, n in s.counts.items()) or "none"
-        stale = f" (and {s.stale} from an older reader, unused)" if s.stale else ""
-        size = "" if s.die_size_px is None else f"; dice {s.die_size_px:.0f} px across"
-        print(f"{s.name}: {s.dice} dice: {counts}{stale}{size}; {face_progress(s.face_counts)}")
+        print(describe_table(s))
     return 0
+
+
+def describe_table(s: Any) -> str:
+    """One table's memory in a line (a `companion.tables.store.TableSummary`)."""
+    counts = ", ".join(f"{n} {c}" for c, n in s.counts.items()) or "none"
+    stale = f" (and {s.stale} from an older reader, unused)" if s.stale else ""
+    size = "" if s.die_size_px is None else f"; dice {s.die_size_px:.0f} px across"
+    return f"{s.name}: {s.dice} dice: {counts}{stale}{size}; {face_progress(s.face_counts)}"
 
 
 def _register(args: argparse.Namespace, data: Path) -> int:
