@@ -10,7 +10,8 @@ things the camera passed over (`passed` in the look, numbered after the dice) th
 dice, with their faces (`{"snapshot": 3, "answers": {"other": "blue", "black": "none"},
 "not_dice": [4], "values": {"2": 6}, "passed": {"9": 1}}`); the summary says which faces the
 table has been shown (`faces`);
-`DELETE /api/tables/memory`
+`GET /api/tables/all` lists every table the data folder's memory holds (a game's phone camera
+learns as table `phone-<game id>`), with what each remembers; `DELETE /api/tables/memory`
 forgets every die of the table (the empty table is `web.api.empty_table`'s). Looking waits for
 a still view (`web.api.still`). Changes need the control token like every other change.
 """
@@ -43,6 +44,30 @@ def summary() -> Response:
     if desk is None:
         return jsonify({"table": None, "learns": False, "dice": 0, "counts": {}})
     return jsonify(desk.summary())
+
+
+@bp.get("/api/tables/all")
+def every_table() -> Response:
+    """Every table the data folder remembers dice of, the camera's first, then by name."""
+    from companion.tables.register import face_progress
+    from companion.tables.store import open_store
+
+    here = services().tables
+    current = None if here is None else here.table
+    rows = [
+        {
+            "table": s.name,
+            "current": s.name == current,
+            "dice": s.dice,
+            "counts": s.counts,
+            "stale": s.stale,
+            "die_size_px": None if s.die_size_px is None else round(s.die_size_px, 1),
+            "faces_taught": face_progress(s.face_counts),
+        }
+        for s in open_store(services().config.data_dir).summaries()
+    ]
+    rows.sort(key=lambda r: (not r["current"], r["table"]))
+    return jsonify({"tables": rows})
 
 
 @bp.post("/api/tables/look")

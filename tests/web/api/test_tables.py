@@ -280,3 +280,35 @@ def test_bad_passed_over_answers_are_refused_and_keep_nothing(
 
 def test_a_look_with_nothing_passed_over_says_so(client: FlaskClient) -> None:
     assert _look(client)["passed"] == []
+
+
+def test_every_table_is_listed_the_cameras_first(client: FlaskClient, tmp_path: Path) -> None:
+    from vision.memory import Confirmed
+    from vision.types import Colour
+
+    assert client.get("/api/tables/all").get_json() == {"tables": []}
+    found = _look(client)
+    client.post("/api/tables/register", json={"snapshot": found["snapshot"], "answers": {}})
+    phone = [Confirmed((1.0, 0.0), Colour.RED, 6, None, 30.0)]
+    open_store(tmp_path / "data").add("phone-abc123", phone, "play")
+    tables = client.get("/api/tables/all").get_json()["tables"]
+    assert [(t["table"], t["current"]) for t in tables] == [
+        ("default", True),
+        ("phone-abc123", False),
+    ]
+    assert tables[1]["dice"] == 1 and tables[1]["die_size_px"] == 30.0
+    assert tables[1]["counts"] == {"red": 1}
+
+
+def test_every_table_is_listed_without_a_camera_too(tmp_path: Path) -> None:
+    from vision.memory import Confirmed
+    from vision.types import Colour
+
+    open_store(tmp_path).add("phone-abc123", [Confirmed((1.0,), Colour.RED)], "play")
+    session = Session.open(tmp_path, poll_s=0.05)
+    try:
+        app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=tmp_path), session)
+        tables = app.test_client().get("/api/tables/all").get_json()["tables"]
+    finally:
+        session.close()
+    assert [(t["table"], t["current"]) for t in tables] == [("phone-abc123", False)]

@@ -48,11 +48,16 @@ def test_the_players_register_their_dice_group_by_group(chromium: Any, tmp_path:
             tab.click("#keep-dice")
             tab.wait_for_selector("#memory-summary:has-text('Kept')")
             summary = tab.inner_text("#memory-summary")
+            tab.wait_for_selector("#every-table-list li", state="attached")
+            tab.click("#every-table summary")
+            every = tab.inner_text("#every-table-list")
+            screenshot(tab, "tables-every-table")
             tab.close()
     finally:
         context.close()
         session.close()
     assert errors == []
+    assert every.startswith("default (this camera's): ")
     assert "not a die" in summary and read_as
     assert "Faces taught: 1" in summary
     assert desk.summary()["counts"].get("not a die", 0) >= 1

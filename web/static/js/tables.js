@@ -38,9 +38,26 @@ function showLive(on) {
   else live.removeAttribute("src");
 }
 
+/** One line for a table of `GET /api/tables/all`. */
+function tableLine(table) {
+  const item = document.createElement("li");
+  const parts = Object.entries(table.counts).map(([colour, n]) => `${n} ${colour}`);
+  const size = table.die_size_px ? `, dice ${Math.round(table.die_size_px)} px across` : "";
+  const here = table.current ? " (this camera's)" : "";
+  item.textContent = `${table.table}${here}: ${table.dice} dice (${parts.join(", ") || "none"})${size}; ${table.faces_taught}`;
+  return item;
+}
+
+async function refreshEvery() {
+  const every = (await request("GET", "/api/tables/all")).tables;
+  byId("every-table-list").replaceChildren(...every.map(tableLine));
+  byId("every-table").hidden = every.length === 0;
+}
+
 async function refresh() {
   try {
     byId("memory-summary").textContent = describe(await request("GET", "/api/tables"));
+    await refreshEvery();
   } catch (error) {
     showError(error);
   }
@@ -168,6 +185,7 @@ async function keep(event) {
     byId("register-form").hidden = true;
     showLive(true);
     byId("memory-summary").textContent = `Kept ${result.added} dice. ` + describe(result);
+    await refreshEvery();
   } catch (error) {
     showError(error);
   }
@@ -179,6 +197,7 @@ async function forget() {
   try {
     const result = await request("DELETE", "/api/tables/memory");
     byId("memory-summary").textContent = `Forgot ${result.removed} dice. ` + describe(result);
+    await refreshEvery();
   } catch (error) {
     showError(error);
   }
