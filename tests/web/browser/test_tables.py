@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from calibration.empty import load_empty
@@ -20,42 +24,58 @@ from web.config import WebConfig
 pytestmark = pytest.mark.browser
 
 
-def test_the_players_register_their_dice_group_by_group(chromium: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
+@contextmanager
+def _fresh_tables_page(
+    chromium: Any,
+    data: Path,
+    frame: npt.NDArray[np.uint8],
+    viewport: dict[str, int],
+    errors: list[str],
+) -> Iterator[tuple[Any, TableDesk]]:
+    """`/tables` open on a camera showing `frame` to a table that remembers nothing yet, and
+    its desk; the page's script errors go to `errors`."""
     session = Session.open(data, poll_s=0.05)
-    feed = FakeFeed(fresh_reader(), fixture_frame())
+    feed = FakeFeed(fresh_reader(), frame)
     desk = TableDesk(open_store(data), "default", feed.reader)
     app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
-    context = chromium.new_context(viewport=LAPTOP)
+    context = chromium.new_context(viewport=viewport)
     context.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
     try:
         with serving(app) as server:
             tab = context.new_page()
             tab.on("pageerror", lambda exc: errors.append(str(exc)))
             tab.goto(f"http://{server.host}:{server.port}/tables", wait_until="domcontentloaded")
             tab.wait_for_selector("#memory-summary:has-text('remembers 0 dice')")
-            tab.click("#look")
-            tab.wait_for_selector("#register-groups select")
-            first = tab.locator("#register-groups select").first
-            read_as = first.get_attribute("name")
-            first.select_option("none")
-            # The last die's face as the players say it is (a logo 6 the camera read as another).
-            face = tab.locator("#register-groups select[name='face']").last
-            given = "6" if face.get_attribute("data-read") != "6" else "5"
-            face.select_option(given)
-            screenshot(tab, "tables-register")
-            tab.click("#keep-dice")
-            tab.wait_for_selector("#memory-summary:has-text('Kept')")
-            summary = tab.inner_text("#memory-summary")
-            tab.wait_for_selector("#every-table-list li", state="attached")
-            tab.click("#every-table summary")
-            every = tab.inner_text("#every-table-list")
-            screenshot(tab, "tables-every-table")
+            yield tab, desk
             tab.close()
     finally:
         context.close()
         session.close()
+
+
+def test_the_players_register_their_dice_group_by_group(chromium: Any, tmp_path: Path) -> None:
+    errors: list[str] = []
+    with _fresh_tables_page(chromium, tmp_path / "data", fixture_frame(), LAPTOP, errors) as (
+        tab,
+        desk,
+    ):
+        tab.click("#look")
+        tab.wait_for_selector("#register-groups select")
+        first = tab.locator("#register-groups select").first
+        read_as = first.get_attribute("name")
+        first.select_option("none")
+        # The last die's face as the players say it is (a logo 6 the camera read as another).
+        face = tab.locator("#register-groups select[name='face']").last
+        given = "6" if face.get_attribute("data-read") != "6" else "5"
+        face.select_option(given)
+        screenshot(tab, "tables-register")
+        tab.click("#keep-dice")
+        tab.wait_for_selector("#memory-summary:has-text('Kept')")
+        summary = tab.inner_text("#memory-summary")
+        tab.wait_for_selector("#every-table-list li", state="attached")
+        tab.click("#every-table summary")
+        every = tab.inner_text("#every-table-list")
+        screenshot(tab, "tables-every-table")
     assert errors == []
     assert every.startswith("default (this camera's): ")
     assert "not a die" in summary and read_as
@@ -193,38 +213,26 @@ def test_a_logo_face_the_camera_passed_over_is_registered_from_the_page(
     from vision.types import iou
 
     scene = _photo()
-    data = tmp_path / "data"
-    session = Session.open(data, poll_s=0.05)
-    feed = FakeFeed(fresh_reader(), scene.image_bgr)
-    desk = TableDesk(open_store(data), "default", feed.reader)
-    app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
-    reading = feed.reader.read(scene.image_bgr)
+    reader = fresh_reader()
+    reading = reader.read(scene.image_bgr)
     ones = [d.box_xyxy for d in scene.visible_dice if d.pips == 1]
-    passed = feed.reader.passed_over(scene.image_bgr, reading.dice)
+    passed = reader.passed_over(scene.image_bgr, reading.dice)
     (logo,) = [k for k, d in enumerate(passed) if max(iou(d.box_xyxy, o) for o in ones) > 0.5]
     index = len(reading.dice) + logo
-    context = chromium.new_context(viewport=viewport)
-    context.set_default_timeout(WAIT_MS)
     errors: list[str] = []
-    try:
-        with serving(app) as server:
-            tab = context.new_page()
-            tab.on("pageerror", lambda exc: errors.append(str(exc)))
-            tab.goto(f"http://{server.host}:{server.port}/tables", wait_until="domcontentloaded")
-            tab.wait_for_selector("#memory-summary:has-text('remembers 0 dice')")
-            tab.click("#look")
-            tab.wait_for_selector("#register-passed-list select")
-            assert tab.locator("#register-passed").is_visible()
-            tab.select_option(f"#register-passed-list select[data-index='{index}']", "1")
-            tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
-            screenshot(tab, f"tables-passed-over-{viewport['width']}")
-            tab.click("#keep-dice")
-            tab.wait_for_selector("#memory-summary:has-text('Kept')")
-            summary = tab.inner_text("#memory-summary")
-            tab.close()
-    finally:
-        context.close()
-        session.close()
+    with _fresh_tables_page(chromium, tmp_path / "data", scene.image_bgr, viewport, errors) as (
+        tab,
+        desk,
+    ):
+        tab.click("#look")
+        tab.wait_for_selector("#register-passed-list select")
+        assert tab.locator("#register-passed").is_visible()
+        tab.select_option(f"#register-passed-list select[data-index='{index}']", "1")
+        tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
+        screenshot(tab, f"tables-passed-over-{viewport['width']}")
+        tab.click("#keep-dice")
+        tab.wait_for_selector("#memory-summary:has-text('Kept')")
+        summary = tab.inner_text("#memory-summary")
     assert errors == []
     assert f"Kept {len(reading.dice) + 1} dice" in summary
     read_ones = sum(1 for d in reading.dice if d.pips == 1)
