@@ -17,7 +17,7 @@ from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
 from tests.web.api.support import OVERLAY, serving
-from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot
+from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot, wait_until
 from web.app import create_app
 from web.config import WebConfig
 
@@ -114,7 +114,7 @@ def test_the_phantom_step_marks_a_boards_pieces_one_by_one(chromium: Any, tmp_pa
             tab.wait_for_selector("#register-groups input[name='not-a-die']")
             boxes = tab.locator("#register-groups input[name='not-a-die']")
             assert boxes.count() == len(shown)
-            tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
+            wait_until(tab, "document.getElementById('register-picture').naturalWidth > 0")
             for k in phantoms:
                 tab.check(f"#register-groups input[name='not-a-die'][value='{k}']")
             screenshot(tab, "tables-phantoms")
@@ -126,12 +126,12 @@ def test_the_phantom_step_marks_a_boards_pieces_one_by_one(chromium: Any, tmp_pa
             tab.wait_for_selector("#empty-message:has-text('The camera sees')")
             warned = tab.inner_text("#empty-message")
             keep_label = tab.inner_text("#keep-empty")
-            tab.wait_for_function("document.getElementById('empty-picture').naturalWidth > 0")
+            wait_until(tab, "document.getElementById('empty-picture').naturalWidth > 0")
             screenshot(tab, "tables-empty-with-dice")
             feed.frame = table.empty  # the players take the dice off and look again
             tab.click("#empty-again")
-            tab.wait_for_function(
-                "t => document.getElementById('empty-message').textContent !== t", arg=warned
+            wait_until(
+                tab, "t => document.getElementById('empty-message').textContent !== t", warned
             )
             tab.click("#keep-empty")
             tab.wait_for_selector("#empty-status:has-text('Recorded the empty table')")
@@ -228,7 +228,7 @@ def test_a_logo_face_the_camera_passed_over_is_registered_from_the_page(
         tab.wait_for_selector("#register-passed-list select")
         assert tab.locator("#register-passed").is_visible()
         tab.select_option(f"#register-passed-list select[data-index='{index}']", "1")
-        tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
+        wait_until(tab, "document.getElementById('register-picture').naturalWidth > 0")
         screenshot(tab, f"tables-passed-over-{viewport['width']}")
         tab.click("#keep-dice")
         tab.wait_for_selector("#memory-summary:has-text('Kept')")
