@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard
+from tests.web.browser.conftest import Dashboard, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +27,11 @@ def hello(dashboard: Dashboard, game: str, token: str) -> None:
 
 
 def wait_for_agent(page: Any, state: str, text: str) -> None:
-    page.wait_for_function(
+    wait_until(
+        page,
         "([state, text]) => { const n = document.getElementById('agent-status');"
         " return n.dataset.state === state && n.textContent === text; }",
-        arg=[state, text],
+        [state, text],
         timeout=POLL_WAIT_MS,
     )
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import Dashboard
+from tests.web.browser.conftest import Dashboard, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -43,9 +43,10 @@ def test_a_card_per_table_redrawn_live(page: Any, dashboard: Dashboard) -> None:
     assert card.locator(".players").text_content() == "Al, Bruce"
     assert card.locator(".roll").text_content() == "none yet"
     post_roll(dashboard, first, answer["token"], "roll-00001")
-    page.wait_for_function(
+    wait_until(
+        page,
         "id => document.querySelector(`li[data-game-id='${id}'] .roll`).textContent === '#1 y5'",
-        arg=first,
+        first,
     )
     assert card.locator(".agent").text_content() == "camera agent connected"
     assert card.locator("a.kid").get_attribute("href") == f"/games/{first}/kid"
@@ -64,8 +65,8 @@ def test_the_agent_command_is_copied_and_its_token_hidden(page: Any, dashboard: 
     assert shown.startswith(f"dicetable agent {dashboard.url('/games/')}{game} --token ")
     token = shown.split("--token ")[1].split()[0]
     card.locator("button.copy-command").click()
-    page.wait_for_function(
-        "() => document.querySelector('code.agent-command').textContent.includes('••')"
+    wait_until(
+        page, "() => document.querySelector('code.agent-command').textContent.includes('••')"
     )
     assert token not in (command.text_content() or "")
     assert page.evaluate("() => navigator.clipboard.readText()") == shown

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tests.web.api.support import FakeCamera
-from tests.web.browser.conftest import Dashboard, screenshot
+from tests.web.browser.conftest import Dashboard, screenshot, wait_until
 from vision.live import DEMO_VIDEO
 from vision.settle import SettledRoll
 from vision.types import Colour, DiceReading, Die
@@ -81,8 +81,8 @@ def test_a_real_camera_points_at_the_tables_dice_and_the_guide(
     assert tab.locator("main.guide h2").count() >= 4
     # Each picture has arrived (or failed) before it is judged: on a busy machine CI looked
     # while two of four were still on their way.
-    tab.wait_for_function(
-        "() => Array.from(document.querySelectorAll('main.guide img')).every(i => i.complete)"
+    wait_until(
+        tab, "() => Array.from(document.querySelectorAll('main.guide img')).every(i => i.complete)"
     )
     loaded = tab.eval_on_selector_all(
         "main.guide img", "is => is.map(i => i.complete && i.naturalWidth > 0)"

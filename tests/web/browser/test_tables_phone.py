@@ -13,7 +13,7 @@ from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
 from tests.web.api.support import OVERLAY, serving
-from tests.web.browser.conftest import WAIT_MS, screenshot
+from tests.web.browser.conftest import WAIT_MS, screenshot, wait_until
 from web.app import create_app
 from web.config import WebConfig
 
@@ -48,7 +48,7 @@ def test_the_phone_sees_the_frozen_look_in_place_of_the_live_video(
             }
             tab.click("#look")
             tab.wait_for_selector("#register-groups select")
-            tab.wait_for_function("document.getElementById('register-picture').naturalWidth > 0")
+            wait_until(tab, "document.getElementById('register-picture').naturalWidth > 0")
             looked = {
                 "page": tab.evaluate("document.documentElement.scrollWidth"),
                 "frozen": tab.eval_on_selector("#register-picture", RIGHT_EDGE),
