@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -87,7 +88,13 @@ class ProfiledReader:
         return _cut(frame_bgr, self.profile_for((w, h)), self._lut)
 
     def read(self, frame_bgr: FrameBGR) -> DiceReading:
-        return self._placed(self.reader.read(self.view(frame_bgr)), frame_bgr)
+        return self.placed(self.reader.read(self.view(frame_bgr)), frame_bgr)
+
+    def in_view(self, dice: Iterable[Die], frame_bgr: FrameBGR) -> list[Die]:
+        """Dice in the frame's coordinates moved into the view's (`view`)."""
+        h, w = frame_bgr.shape[:2]
+        x1, y1 = self.profile_for((w, h)).table_rect[:2]
+        return [_shifted(d, -x1, -y1) for d in dice]
 
     def read_changed(
         self, frame_bgr: FrameBGR, before: Unchanged | None
@@ -97,10 +104,10 @@ class ProfiledReader:
         view = self.view(frame_bgr)
         if isinstance(self.reader, ChangeReader):
             inner, after = self.reader.read_changed(view, before)
-            return self._placed(inner, frame_bgr), after
+            return self.placed(inner, frame_bgr), after
         return self.read(frame_bgr), Unchanged.nothing()
 
-    def _placed(self, inner: DiceReading, frame_bgr: FrameBGR) -> DiceReading:
+    def placed(self, inner: Iterable[Die], frame_bgr: FrameBGR) -> DiceReading:
         """The wrapped reader's dice in the frame's coordinates, those on the table only."""
         h, w = frame_bgr.shape[:2]
         profile = self.profile_for((w, h))

@@ -173,7 +173,15 @@ class TableDesk:
         reader = model_reader_of(self._reader)
         if reader is None or frame is None:
             return ()
-        return tuple(reader.passed_over(frame, reading.dice))
+        from calibration.apply import ProfiledReader
+
+        outer = self._outer
+        if not isinstance(outer, ProfiledReader):
+            return tuple(reader.passed_over(frame, reading.dice))
+        # Through a profile the model reads the table's rectangle, white-balanced: what it
+        # passed over there, back in the frame's coordinates and on the table only.
+        found = reader.passed_over(outer.view(frame), outer.in_view(reading.dice, frame))
+        return tuple(outer.placed(found, frame).dice)
 
     def snapshot_picture(self, number: int) -> bytes | None:
         """The numbered picture of snapshot `number`, while it is the newest one."""

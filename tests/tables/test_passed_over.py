@@ -111,3 +111,33 @@ def test_the_terminal_offers_what_it_passed_over(
     out = capsys.readouterr().out
     assert "kept 6 dice" in out, out  # the 5 read and the logo 1
     assert open_store(data).load("default").face_counts[0] >= 1
+
+
+def test_through_a_profile_only_the_tables_passed_over_things_are_offered(tmp_path: Path) -> None:
+    """The camera reads the profile's table, white-balanced: what it passed over is looked for
+    there too, and offered in the frame's coordinates."""
+    from dataclasses import replace
+
+    from calibration.apply import ProfiledReader
+    from calibration.geometry import rect_polygon
+    from calibration.profile import CameraInfo, WhiteReference
+    from tests.calibration.helpers import make_profile
+
+    scene = _photo()
+    table = rect_polygon((200, 50, 1280, 600))  # the logo 1, not the blue things by the edges
+    profile = replace(
+        make_profile(),
+        camera=CameraInfo("0", (1280, 720)),
+        table_region=table,
+        player_zones=(),
+        white_reference=WhiteReference(
+            "card", rect_polygon((300, 60, 340, 100)), (1.1, 1, 0.9), 180
+        ),
+    )
+    model = fresh_reader()
+    outer = ProfiledReader(model, profile)
+    desk = TableDesk(open_store(tmp_path), "default", model, outer=outer)
+    shot = desk.snapshot(outer.read(scene.image_bgr), scene.image_bgr)
+    ones = [d.box_xyxy for d in scene.visible_dice if d.pips == 1]
+    # Each a logo 1 in the frame's coordinates; the blue things by the edges are off the table.
+    assert shot.passed and all(max(iou(d.box_xyxy, o) for o in ones) > 0.8 for d in shot.passed)
