@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from vision import box_sets, colour_face, crops, finder, passed_over, still_dice
 from vision import memory as mem
+from vision.dice_checks import drop_contained, drop_crowded, drop_tiny
 from vision.empty_table import EmptyTable
 from vision.errors import ModelError
-from vision.faces import FaceSettings, combine_faces
+from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
+from vision.finding import find_dice
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
+from vision.reader_config import ReaderConfig as ReaderConfig
+from vision.reader_config import StageTimes as StageTimes
 from vision.table_look import TableLook
-from vision.types import Colour, DiceReading, Die, area, box_side, intersection
+from vision.types import DiceReading, Die, box_side
 
 FINDER_FILE = "dice_finder.onnx"
 # The finder a table that reads colour-face dice uses, where the models folder has one: taught
@@ -39,111 +40,6 @@ FACE_OUTPUT = "face"
 # table's face memory (`vision.faces`) reads a face by.
 FACE_FEATURES = "pips_features"
 FACE_FEATURES_SIZE = 32 * 6 * 6
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class ReaderConfig:
-    # The finder runs at each scale: 640 finds dice of about 7 to 150 pixels at that scale, 320
-    # the big ones (a die close under a webcam covers a third of the frame).
-    long_sides: tuple[int, ...] = (640, 320)
-    # The smaller scales are for big dice. Where a scale found at least `size_quorum` dice scored
-    # `sure_find` or more, each at most `small_die_px` at that scale, the smaller ones are not run:
-    # dice on one table are about the same size, and a smaller scale's coarse boxes of small
-    # dice, merged into the sharper ones, only blur them. Chosen on the real sets' training
-    # sides (rune55-gray, 700 photos: found and right 81.5% with every scale, 82.0% at 60 px,
-    # 81.9% at 75, 81.8% at 100; byler 97.5% to 99.0% at each), and it saves the 320 pass. A
-    # table that reads colour-face dice runs every scale: those are often found only at the
-    # smaller one, whatever their size (on rendered flyer tables at a slant, 78% read right with
-    # every scale, 68% without).
-    small_die_px: float = 60.0
-    # Where the table's die size is known (its memory's confirmed dice) and they are under
-    # `small_table_die_px` across at `long_sides[0]`, the finder runs once, at the scale that
-    # makes them `table_die_px` (a board's small dice, up-scaled), the long side within
-    # `table_long_side`; bigger dice are found at every scale as before. Running 640 alone for
-    # dice known to be 24-60 px there lost dice the 320 pass finds (a rendered night of
-    # tiny-pipped dice: 61 found against 67), so the size saves no pass.
-    small_table_die_px: float = 24.0
-    table_die_px: float = 40.0
-    table_long_side: tuple[int, int] = (320, 2560)
-    sure_find: float = 0.5
-    find_threshold: float = 0.25
-    max_dice: int = 64
-    not_a_die: float = 0.5  # drop a candidate whose "not a die" probability is above this
-    # A faint find (the finder scored it under `faint_find`, at least `find_threshold`) is kept
-    # only where the reader all but rules out "not a die": the finder misses dice among game
-    # material and at steep slants by a little, and the reader tells most of those from the
-    # board's marks it also lets through.
-    faint_find: float = 0.3
-    faint_not_a_die: float = 0.03
-    # With a table's memory, the finder's candidates down to `vouch_find` are read too; one under
-    # `find_threshold`, or one the network calls "not a die", is kept only where the table
-    # vouches for it: its signature at least `vouch_alike` like a confirmed die's and nearer a
-    # die than anything the players removed, its pip features at least `vouch_face` like a
-    # confirmed face's (a die half hidden in a board's pattern; a numeral face, no pips).
-    vouch_find: float = 0.15
-    vouch_alike: float = 0.9
-    vouch_face: float = 0.8
-    # A faint find the network all but rules out as "not a die" (`faint_not_a_die`, the bar
-    # that already keeps the faint finds over `find_threshold`) needs only the colour half of
-    # that, and the table's size within a factor `vouch_size`: its face is one the network
-    # knows, and the face gate is there for the faces it does not.
-    vouch_size: float = 1.5
-    unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
-    # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
-    # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot
-    # forgive. Chosen on the first held-out render set (byler-colour's photos, all of them, were
-    # looked at beside it for how many more real dice it flags); checked on the fresh set.
-    colour_unsure_below: float = 0.9
-    overlap_iou: float = 0.5
-    # Dice seen from above barely overlap: of two read dice whose boxes share more than this of
-    # the smaller box, the less sure goes (a tilted die's side face read as a die of its own, or
-    # one die found twice). 0.4 was chosen on the real sets' training splits, never their tests.
-    max_shared: float = 0.4
-    # Dice on one table are about the same size in the frame: with at least `size_quorum` dice
-    # read, one whose side is under `min_size_share` of their median side is a speck, a box's
-    # corner or a tray's rivet. Chosen on the real sets' training sides: on 1,500 of
-    # rune55-gray's, 0.4 dropped 39 extra dice and 7 real ones, 0.5 64 and 28 (its fisheye photos
-    # hold dice at many distances); byler's and matteop65's lost no real die either way.
-    min_size_share: float = 0.4
-    size_quorum: int = 3
-    # A die read with doubt is read again turned a quarter, a half and three quarters round, and
-    # the four answers averaged: a top face means the same at any turn, glare and shadows do not.
-    second_look: bool = True
-    # The colours of the game's dice (RYB: red, yellow, blue), or None to name any colour.
-    palette: tuple[Colour, ...] | None = None
-    # How the table's memory (`vision.memory`) is weighed against the network, when one is set.
-    memory: mem.MemorySettings = field(default_factory=mem.MemorySettings)
-    # How a table's face memory (`vision.faces`) is weighed against the pip head.
-    face_memory: FaceSettings = field(default_factory=FaceSettings)
-    # Trusted this far (`vision.memory.Recall.trust`: 0.9 where the nearest remembered colour
-    # leads the runner-up by 2.3 steps), a memory that says a die is of no game colour makes it
-    # "not a game die" (read as "other") instead of the game's likeliest colour marked unsure.
-    # With `eval --learn 5 --game ryb`, red/yellow/blue right at 0.5, 0.8, 0.9, 0.95: byler-colour
-    # 99.8%, then 100% from 0.8; rune55-pxl-colour 86.6%, 93.0%, 95.6%, 97.0% (its blue dice lie
-    # near marbled ones its labels call "other"), while fewer non-game dice read "other".
-    not_game_trust: float = 0.9
-    # Read colour-face dice too (the flyer game's table, `vision.colour_face`): a candidate the
-    # network calls "not a die" whose top face is one painted colour is read by that colour.
-    colour_faces: bool = False
-    # Of those, only candidates the finder scored at least this: on 30 cluttered renders 0.35
-    # kept 64 of 75 colour-face dice found and let 37 of 98 false finds through (0.3: 67 and 57,
-    # 0.4: 58 and 24). Clutter-free tables let few through (5 of 33).
-    colour_face_min_score: float = 0.35
-
-
-@dataclass(slots=True)
-class StageTimes:
-    """Milliseconds spent in each stage of one read."""
-
-    ms: dict[str, float] = field(default_factory=dict)
-
-    def timed(self, stage: str, fn: Callable[[], T]) -> T:
-        start = time.perf_counter()
-        result = fn()
-        self.ms[stage] = self.ms.get(stage, 0.0) + (time.perf_counter() - start) * 1000.0
-        return result
 
 
 @dataclass(frozen=True)
@@ -572,12 +468,12 @@ class ModelReader:
 
     def _finish(self, dice: list[Die], memory: mem.TableMemory | None) -> DiceReading:
         """The checks that weigh the dice read against each other."""
-        kept = _drop_crowded(_drop_contained(dice), self.config.max_shared)
+        kept = drop_crowded(drop_contained(dice), self.config.max_shared)
         cfg = self.config
         table_px = None if memory is None else memory.die_size_px
         small_px = None if memory is None else memory.small_die_px
         size_rule = (cfg.min_size_share, cfg.size_quorum, table_px, small_px)
-        return DiceReading.of(_drop_tiny(kept, *size_rule))
+        return DiceReading.of(drop_tiny(kept, *size_rule))
 
 
 def _a_die(
@@ -598,7 +494,7 @@ def _crowding(
 ) -> npt.NDArray[np.bool_]:
     """Which candidates share more than `max_shared` of a box with one the network keeps on
     its own (`own`): the table vouches only where the network found nothing, so a vouched box
-    never pushes out the network's die (`_drop_crowded` keeps the surer of two)."""
+    never pushes out the network's die (`drop_crowded` keeps the surer of two)."""
     if not own.any():
         return np.zeros(len(found), bool)
     share = box_sets.shares(box_sets.as_array([c.box_xyxy for c in found]))
@@ -625,92 +521,12 @@ def _faces(pips_p: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return np.asarray(faces / np.maximum(faces.sum(axis=-1, keepdims=True), 1e-6), np.float32)
 
 
-def find_dice(
-    finder_model: OnnxModel,
-    frame_bgr: npt.NDArray[np.uint8],
-    config: ReaderConfig,
-    times: StageTimes | None = None,
-    die_px: float | None = None,
-    threshold: float | None = None,
-) -> list[finder.Candidate]:
-    """Die candidates from the finder at every scale (at one, where the table's die size
-    `die_px` in the frame is known), best first, repeats merged."""
-    times = times or StageTimes()
-    found: list[finder.Candidate] = []
-    image, scale = frame_bgr, 1.0
-    sides = scales_for(config, frame_bgr.shape[:2], die_px)
-    # Largest scale first, each shrunk from the one before: cheaper than shrinking the frame twice.
-    for long_side in sorted(sides, reverse=True):
-        if _all_small(found, scale, config):
-            break
-        net_in, image = times.timed("prepare", _prepare_from(image, scale, long_side))
-        scale = net_in.scale
-        found += _find_at(finder_model, net_in, config, times, threshold)
-    return _merge_repeats(sorted(found, key=lambda c: -c.score), config.overlap_iou)
-
-
-def scales_for(
-    config: ReaderConfig, frame_hw: tuple[int, ...], die_px: float | None
-) -> tuple[int, ...]:
-    """The finder's long sides for a frame: every configured one, or one where the table's die
-    size says its dice are small (see `ReaderConfig.small_table_die_px`); a colour-face table
-    keeps them all."""
-    if die_px is None or die_px <= 0 or config.colour_faces:
-        return config.long_sides
-    frame_long = max(frame_hw[0], frame_hw[1])
-    first = config.long_sides[0]
-    if die_px * first / frame_long >= config.small_table_die_px:
-        return config.long_sides
-    wanted = config.table_die_px / die_px * frame_long
-    least, most = config.table_long_side
-    return (round(min(max(wanted, least), most) / 32.0) * 32,)
-
-
 def _not_the_tables(
     empty: EmptyTable, frame_bgr: npt.NDArray[np.uint8], found: list[finder.Candidate]
 ) -> list[finder.Candidate]:
     """The candidates that are not part of the empty table's picture."""
     own = empty.own(frame_bgr, [c.box_xyxy for c in found])
     return [c for c, mine in zip(found, own, strict=True) if not mine]
-
-
-def _all_small(found: list[finder.Candidate], scale: float, config: ReaderConfig) -> bool:
-    """Enough sure finds so far, every one small at `scale`: no smaller scale is needed."""
-    if config.colour_faces:
-        return False
-    sides = [
-        max(c.box_xyxy[2] - c.box_xyxy[0], c.box_xyxy[3] - c.box_xyxy[1])
-        for c in found
-        if c.score >= config.sure_find
-    ]
-    return len(sides) >= config.size_quorum and max(sides) * scale <= config.small_die_px
-
-
-def _prepare_from(
-    image: npt.NDArray[np.uint8], scale: float, long_side: int
-) -> Callable[[], tuple[finder.FinderInput, npt.NDArray[np.uint8]]]:
-    """`image` is the frame at `scale`; the finder's input at `long_side`, and that image."""
-
-    def run() -> tuple[finder.FinderInput, npt.NDArray[np.uint8]]:
-        resized, step = finder.shrink(image, long_side)
-        return finder.to_tensor(resized, scale * step), resized
-
-    return run
-
-
-def _find_at(
-    finder_model: OnnxModel,
-    net_in: finder.FinderInput,
-    config: ReaderConfig,
-    times: StageTimes,
-    threshold: float | None = None,
-) -> list[finder.Candidate]:
-    heat, size, offset = times.timed("find", lambda: finder_model.run(net_in.tensor))
-    bar = config.find_threshold if threshold is None else threshold
-    return times.timed(
-        "decode",
-        lambda: finder.decode(heat, size, offset, net_in.scale, bar, config.max_dice),
-    )
 
 
 def _crop_batch(
@@ -735,97 +551,6 @@ def _clip_box(
     if x2 - x1 < 2 or y2 - y1 < 2:
         return None
     return (x1, y1, x2, y2)
-
-
-def _contains(big: tuple[float, ...], small: tuple[float, ...]) -> bool:
-    """Most of `small` lies within `big`, which is clearly bigger: `small` is a die's pip group
-    or corner found at the wrong scale, since dice seen from above never lie inside each other."""
-    small_area = area(small)
-    bigger = max(big[2] - big[0], big[3] - big[1]) > 1.2 * max(
-        small[2] - small[0], small[3] - small[1]
-    )
-    return small_area > 0 and bigger and intersection(big, small) / small_area > 0.7
-
-
-def _merge_repeats(found: list[finder.Candidate], max_iou: float) -> list[finder.Candidate]:
-    """Best first: each candidate takes its repeats (IoU above `max_iou`) and becomes their
-    score-weighted mean box. Picking one box alone made a die's box jump between the two scales'
-    answers from frame to frame, which the settle detector sees as the die moving."""
-    overlap = box_sets.ious(box_sets.as_array([c.box_xyxy for c in found]))
-    leaders: list[int] = []
-    groups: list[list[finder.Candidate]] = []
-    for k, cand in enumerate(found):
-        joins = np.flatnonzero(overlap[k, leaders] > max_iou).tolist() if leaders else []
-        if joins:
-            groups[joins[0]].append(cand)
-        else:
-            leaders.append(k)
-            groups.append([cand])
-    return [_merged(group) for group in groups]
-
-
-def _merged(group: list[finder.Candidate]) -> finder.Candidate:
-    if len(group) == 1:
-        return group[0]
-    weights = np.array([c.score for c in group], np.float64)
-    boxes = np.array([c.box_xyxy for c in group], np.float64)
-    x1, y1, x2, y2 = (float(v) for v in weights @ boxes / weights.sum())
-    return finder.Candidate((x1, y1, x2, y2), group[0].score)
-
-
-def _drop_contained(dice: list[Die]) -> list[Die]:
-    """Boxes inside other boxes. A box holding two or more dice side by side is a cluster read
-    as one: drop it. Otherwise what lies inside a bigger die is its pip group or single pips:
-    drop those. (Checked after reading, so a box the reader turned down never hides a die.)"""
-    boxes = box_sets.as_array([d.box_xyxy for d in dice])
-    holds = box_sets.contains(boxes)
-    sides = box_sets.sides(boxes)
-    apart = box_sets.ious(boxes) < 0.2
-    dropped = np.zeros(len(dice), np.bool_)
-    for k in np.flatnonzero(holds.any(axis=1)):
-        held = np.flatnonzero(holds[k])
-        outer = [h for h in held if not holds[held, h].any()]
-        # Dice in a cluster are each a good part of its box; a big die's single pips are not.
-        sizable = [h for h in outer if sides[h] > 0.35 * sides[k]]
-        if len(sizable) >= 2 and all(apart[a, b] for a, b in combinations(sizable, 2)):
-            dropped[k] = True
-        else:
-            dropped[held] = True
-    return [d for d, gone in zip(dice, dropped.tolist(), strict=True) if not gone]
-
-
-def _drop_crowded(dice: list[Die], max_shared: float) -> list[Die]:
-    """Surest first: a die sharing more than `max_shared` of a box with a surer one goes.
-    Returned in the order given."""
-    share = box_sets.shares(box_sets.as_array([d.box_xyxy for d in dice]))
-    kept = np.zeros(len(dice), np.bool_)
-    for k in sorted(range(len(dice)), key=lambda k: -dice[k].confidence):
-        kept[k] = not (share[k, kept] > max_shared).any()
-    return [d for d, keep in zip(dice, kept.tolist(), strict=True) if keep]
-
-
-def _drop_tiny(
-    dice: list[Die],
-    share: float,
-    quorum: int,
-    table_px: float | None = None,
-    small_px: float | None = None,
-) -> list[Die]:
-    """Dice far smaller than the others: not dice (see `ReaderConfig`). With at least `quorum`
-    dice read, the measure is the smaller of their median and the table's usual die
-    (`TableMemory.die_size_px`): at a steep slant a frame of far dice is smaller than the
-    table's usual size, and every one of them is a die. With fewer, a lone speck is judged by
-    the table's small dice (`TableMemory.small_die_px`), where known: a fisheye table's far
-    die is a third of its usual one."""
-    if len(dice) >= quorum:
-        sizes = [float(np.median([d.size_px for d in dice]))]
-        sizes += [] if table_px is None else [table_px]
-    else:
-        sizes = [] if small_px is None else [small_px]
-    if not sizes:
-        return dice
-    floor = share * min(sizes)
-    return [d for d in dice if d.size_px >= floor]
 
 
 def load_reader(

@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 
 from models.training.real import load_sample, training_images
+from vision.finding import find_dice
 from vision.onnx_model import OnnxModel
-from vision.reader import ReaderConfig, find_dice
+from vision.reader import ReaderConfig
 
 MINING_THRESHOLD = 0.2  # below the runtime's 0.3, to catch near misses too
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision import box_sets
-from vision.reader import _contains
+from vision.dice_checks import _contains
 from vision.types import intersection, iou, shared
 
 

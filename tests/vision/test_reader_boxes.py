@@ -5,16 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision.dice_checks import drop_contained, drop_crowded
 from vision.finder import Candidate
-from vision.reader import (
-    ModelReader,
-    ReaderConfig,
-    _drop_contained,
-    _drop_crowded,
-    _merge_repeats,
-    _not_a_die_bars,
-    find_dice,
-)
+from vision.finding import find_dice, merge_repeats
+from vision.reader import ModelReader, ReaderConfig, _not_a_die_bars
 from vision.types import Colour, Die, shared
 
 
@@ -44,7 +38,7 @@ BIG = die(100, 100, 200, 200)
     ],
 )
 def test_boxes_inside_boxes(dice: list[Die], kept: list[int]) -> None:
-    assert _drop_contained(dice) == [dice[i] for i in kept]
+    assert drop_contained(dice) == [dice[i] for i in kept]
 
 
 def sure(x1: int, y1: int, x2: int, y2: int, confidence: float) -> Die:
@@ -82,7 +76,7 @@ def test_shared_is_the_part_of_the_smaller_box_in_the_other(
     ],
 )
 def test_crowded_boxes_keep_the_surer_die(dice: list[Die], kept: list[int]) -> None:
-    assert _drop_crowded(dice, 0.4) == [dice[i] for i in kept]
+    assert drop_crowded(dice, 0.4) == [dice[i] for i in kept]
 
 
 def test_repeats_merge_into_one_score_weighted_box() -> None:
@@ -91,7 +85,7 @@ def test_repeats_merge_into_one_score_weighted_box() -> None:
         Candidate((3, 3, 43, 43), 0.6),
         Candidate((100, 0, 140, 40), 0.5),
     ]
-    merged = _merge_repeats(found, 0.5)
+    merged = merge_repeats(found, 0.5)
     assert len(merged) == 2 and merged[1] == found[2]
     assert merged[0].score == 0.9
     assert merged[0].box_xyxy == pytest.approx((1.2, 1.2, 41.2, 41.2))  # 3 * 0.6 / 1.5
@@ -100,8 +94,8 @@ def test_repeats_merge_into_one_score_weighted_box() -> None:
 def test_a_box_flipping_between_two_answers_stays_nearly_still() -> None:
     """The same die, its two scales' boxes winning in turn: the merged box barely moves."""
     small, large = (580.0, 373.0, 654.0, 443.0), (586.0, 371.0, 667.0, 453.0)
-    a = _merge_repeats([Candidate(small, 0.62), Candidate(large, 0.6)], 0.5)[0]
-    b = _merge_repeats([Candidate(large, 0.62), Candidate(small, 0.6)], 0.5)[0]
+    a = merge_repeats([Candidate(small, 0.62), Candidate(large, 0.6)], 0.5)[0]
+    b = merge_repeats([Candidate(large, 0.62), Candidate(small, 0.6)], 0.5)[0]
     assert max(abs(p - q) for p, q in zip(a.box_xyxy, b.box_xyxy, strict=True)) < 0.5
 
 

@@ -1,5 +1,5 @@
 """Where the table's dice are known to be small, the finder runs once, at the scale that shows them
-as it reads them best (`vision.reader.scales_for`); the size rule uses the table's size."""
+as it reads them best (`vision.finding.scales_for`); the size rule uses the table's size."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from vision.reader import ReaderConfig, _drop_tiny, scales_for
+from vision.dice_checks import drop_tiny
+from vision.finding import scales_for
+from vision.reader import ReaderConfig
 from vision.types import Colour, Die
 
 CONFIG = ReaderConfig()
@@ -51,12 +53,12 @@ def test_the_size_rule_judges_a_lone_speck_by_the_tables_small_dice(
     table_px: float | None, small_px: float | None, kept: list[int]
 ) -> None:
     lone = [_die(30), _die(8, 100)]
-    assert _drop_tiny(lone, 0.4, 3, table_px, small_px) == [lone[k] for k in kept]
+    assert drop_tiny(lone, 0.4, 3, table_px, small_px) == [lone[k] for k in kept]
 
 
 def test_far_dice_smaller_than_the_tables_size_are_still_dice() -> None:
     far = [_die(14, 0), _die(15, 50), _die(13, 100)]  # a steep slant: every die small
-    assert _drop_tiny(far, 0.4, 3, table_px=40.0) == far
+    assert drop_tiny(far, 0.4, 3, table_px=40.0) == far
 
 
 def test_the_tables_small_dice_are_its_tenth_smallest() -> None:
