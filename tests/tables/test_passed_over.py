@@ -113,27 +113,35 @@ def test_the_terminal_offers_what_it_passed_over(
     assert open_store(data).load("default").face_counts[0] >= 1
 
 
-def test_through_a_profile_only_the_tables_passed_over_things_are_offered(tmp_path: Path) -> None:
-    """The camera reads the profile's table, white-balanced: what it passed over is looked for
-    there too, and offered in the frame's coordinates."""
+TABLE_RECT = (200, 50, 1280, 600)  # the logo 1, not the blue things by the edges
+
+
+def _profile() -> Any:
+    """A camera profile of the logo-1 photo's table, white-balanced by a card."""
     from dataclasses import replace
 
-    from calibration.apply import ProfiledReader
     from calibration.geometry import rect_polygon
     from calibration.profile import CameraInfo, WhiteReference
     from tests.calibration.helpers import make_profile
 
-    scene = _photo()
-    table = rect_polygon((200, 50, 1280, 600))  # the logo 1, not the blue things by the edges
-    profile = replace(
+    card = WhiteReference("card", rect_polygon((300, 60, 340, 100)), (1.1, 1, 0.9), 180)
+    return replace(
         make_profile(),
+        name="kitchen",
         camera=CameraInfo("0", (1280, 720)),
-        table_region=table,
+        table_region=rect_polygon(TABLE_RECT),
         player_zones=(),
-        white_reference=WhiteReference(
-            "card", rect_polygon((300, 60, 340, 100)), (1.1, 1, 0.9), 180
-        ),
+        white_reference=card,
     )
+
+
+def test_through_a_profile_only_the_tables_passed_over_things_are_offered(tmp_path: Path) -> None:
+    """The camera reads the profile's table, white-balanced: what it passed over is looked for
+    there too, and offered in the frame's coordinates."""
+    from calibration.apply import ProfiledReader
+
+    scene = _photo()
+    profile = _profile()
     model = fresh_reader()
     outer = ProfiledReader(model, profile)
     desk = TableDesk(open_store(tmp_path), "default", model, outer=outer)
@@ -141,3 +149,28 @@ def test_through_a_profile_only_the_tables_passed_over_things_are_offered(tmp_pa
     ones = [d.box_xyxy for d in scene.visible_dice if d.pips == 1]
     # Each a logo 1 in the frame's coordinates; the blue things by the edges are off the table.
     assert shot.passed and all(max(iou(d.box_xyxy, o) for o in ones) > 0.8 for d in shot.passed)
+
+
+LISTED = re.compile(r"^ +(\d+)\??: .* at x (\d+), y (\d+)$", re.MULTILINE)
+
+
+def test_the_terminal_registers_through_the_tables_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With the table's profile active, `dicetable register` reads as the dashboard's camera:
+    the table's rectangle, white-balanced; nothing off the table is listed or offered."""
+    from calibration import storage
+
+    data = tmp_path / "data"
+    storage.save_profile(data, _profile())
+    storage.activate(data, "kitchen")
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "table.png"), _photo().image_bgr)
+    monkeypatch.setattr("builtins.input", lambda prompt: "")
+    assert main(["register", "--source", str(folder), "--data", str(data), "--frames", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "table 'kitchen'" in out
+    x1, y1, x2, y2 = TABLE_RECT
+    listed = [(int(x), int(y)) for _, x, y in LISTED.findall(out)]
+    assert listed and all(x1 <= x <= x2 and y1 <= y <= y2 for x, y in listed), out

@@ -7,7 +7,9 @@
   one, then confirm or correct each colour group at the prompt and say which numbers are not
   dice at all (a board's token, a rivet), which faces were read wrong, and which of the
   things the camera passed over (numbered after the dice, marked ?) are dice; `--yes` keeps
-  every group as read, `--picture FILE` writes the frame with the numbers on.
+  every group as read, `--picture FILE` writes the frame with the numbers on. It reads as the
+  dashboard's camera at that table does: with the table's memory, and through the calibration
+  profile of the table's name where there is one.
 
 The memory lives in the data folder (`--data DIR`, else `$DICETABLE_DATA`, else `./data`).
 """
@@ -27,14 +29,11 @@ from companion.tables.register import (
     NOT_A_DIE,
     Group,
     RegisterError,
-    confirmations,
     face_progress,
-    groups,
     numbered,
     parse_answer,
     parse_faces,
     parse_numbers,
-    passed_confirmations,
 )
 from vision.arguments import whole
 
@@ -133,26 +132,23 @@ def describe_table(s: Any) -> str:
 
 def _register(args: argparse.Namespace, data: Path) -> int:
     table = args.table or table_for(data) or DEFAULT_TABLE
-    store = _store(data)
-    # Read as the camera at this table reads: with its memory (die size, faces, vouching).
-    reader = _reader().with_memory(store.load(table))
     if args.picture is not None and args.picture.suffix.lower() not in PICTURE_SUFFIXES:
         raise TableCommandError(
             f"--picture {str(args.picture)!r} must end in {', '.join(PICTURE_SUFFIXES)}"
         )
+    desk, camera = _register_desk(data, table)
     frame = _settled_frame(args.source, args.frames)
-    reading = reader.read(frame)
-    found = groups([d for d in reading.dice if d.signature])
-    if not found:
-        raise TableCommandError("the camera sees no dice: put the table's dice in view")
-    every = numbered(found)
-    passed = reader.passed_over(frame, reading.dice)
+    try:
+        shot = desk.snapshot(camera.read(frame), frame)
+    except RegisterError:
+        raise TableCommandError("the camera sees no dice: put the table's dice in view") from None
+    every = numbered(shot.found)
     if args.picture is not None:
-        _write_picture(args.picture, frame, every, passed)
+        _write_picture(args.picture, frame, every, shot.passed)
     answers: dict[str, object] = {}
     print(f"table {table!r}: {len(every)} dice in view")
     number = 1
-    for group in found:
+    for group in shot.found:
         print(f"{group.describe()}: numbers {number} to {number + len(group.dice) - 1}")
         for die in group.dice:
             x1, y1, x2, y2 = die.box_xyxy
@@ -162,14 +158,27 @@ def _register(args: argparse.Namespace, data: Path) -> int:
             answers[group.colour.value] = _ask(group)
     not_dice = frozenset() if args.yes else _ask_numbers(len(every))
     faces = {} if args.yes else _ask_faces(len(every))
-    said = {} if args.yes or not passed else _ask_passed(passed, len(every))
-    taught = confirmations(found, answers, not_dice, faces)
-    taught += passed_confirmations(found, answers, passed, said)
-    added = store.add(table, taught, "register")
+    said = {} if args.yes or not shot.passed else _ask_passed(shot.passed, len(every))
+    added = desk.register(shot.number, answers, sorted(not_dice), faces, said)
     gone = f" ({len(not_dice)} of them as not a die)" if not_dice else ""
     print(f"kept {added} dice for table {table!r}{gone}")
-    print(face_progress(store.load(table).face_counts))
+    print(face_progress(desk.store.load(table).face_counts))
     return 0
+
+
+def _register_desk(data: Path, table: str) -> tuple[Any, Any]:
+    """The table's desk, and the camera's reader at that table: through the calibration
+    profile of the table's name where there is one (the table's rectangle, white-balanced), as
+    the dashboard's camera reads it, so registering teaches what the camera will see."""
+    from calibration import storage
+    from calibration.apply import ProfiledReader
+    from companion.tables.desk import TableDesk
+
+    model = _reader()
+    camera = model
+    if table in storage.list_profiles(data):
+        camera = ProfiledReader(model, storage.load_profile(data, table))
+    return TableDesk(_store(data), table, model, data, outer=camera), camera
 
 
 def _ask_faces(count: int, tries: int = 3) -> dict[int, int]:
