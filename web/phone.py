@@ -381,6 +381,16 @@ class PhoneDesk:
             log.exception("game %s's phone reads without its table memory", key)
             return None
 
+    def forget_table(self, table: str) -> int | None:
+        """Forget table `table`'s dice where it is a running phone's (its reader drops them at
+        once): how many; None where no running phone reads with that table."""
+        with self._lock:
+            memories = [link.memory for link in self._links.values() if link.memory is not None]
+        for memory in memories:
+            if memory.desk.table == table:
+                return memory.desk.clear()
+        return None
+
     def _learn(self, pending: Pending) -> None:
         """A roll players accepted (a session listener): one this server's phone sent for its
         game (a kept camera roll: a roll id below 0) teaches that phone's memory."""

@@ -172,3 +172,39 @@ def test_a_games_phone_table_is_named_for_the_game(game: str) -> None:
 def test_a_name_no_table_may_have_is_refused() -> None:
     with pytest.raises(TableNameError):
         phone_table("no/such game")
+
+
+def test_forgetting_a_running_phones_table_from_the_tables_page(tmp_path: Path) -> None:
+    """`DELETE /api/tables/memory` with `{"table": "phone-<game>"}`: the store forgets it and the
+    running phone's reader reads without it at once; the server's own table keeps its dice."""
+    from vision.memory import Confirmed
+
+    app, session = serve(tmp_path)
+    client = app.test_client()
+    try:
+        game = orange_game(session)
+        link = phone_link(app, game)
+        assert link.memory is not None
+        seen = read(link)
+        link.memory.desk.learn_roll(seen)  # the phone's accepted roll, as its lessons give it
+        open_store(tmp_path / "data").add("default", [Confirmed((1.0,), Colour.RED)], "play")
+        reader = getattr(link.feed, "reader")  # noqa: B009
+        assert len(reader.memory) == len(seen)
+        table = phone_table(game)
+        gone = client.delete("/api/tables/memory", json={"table": table}, headers=control())
+        assert gone.status_code == 200 and gone.json == {"removed": len(seen), "table": table}
+        assert len(reader.memory) == 0
+        every = client.get("/api/tables/all", headers=control()).get_json()["tables"]
+        names = [t["table"] for t in every]
+        assert names == ["default"]
+        again = client.delete("/api/tables/memory", json={"table": table}, headers=control())
+        assert again.status_code == 400 and again.json["field"] == "table"
+        assert (
+            f"no table '{table}' remembers any dice here (tables: default)" in again.json["error"]
+        )
+        unguarded = client.delete("/api/tables/memory", json={"table": "default"})
+        assert unguarded.status_code in (401, 403)  # exposed: changes need the control token
+        assert len(open_store(tmp_path / "data").load("default")) == 1
+    finally:
+        desk(app).stop_all()
+        session.close()

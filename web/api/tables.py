@@ -12,8 +12,9 @@ dice, with their faces (`{"snapshot": 3, "answers": {"other": "blue", "black": "
 table has been shown (`faces`);
 `GET /api/tables/all` lists every table the data folder's memory holds (a game's phone camera
 learns as table `phone-<game id>`), with what each remembers; `DELETE /api/tables/memory`
-forgets every die of the table (the empty table is `web.api.empty_table`'s). Looking waits for
-a still view (`web.api.still`). Changes need the control token like every other change.
+forgets every die of the table, or with `{"table": NAME}` of another table the data folder
+holds (the empty table is `web.api.empty_table`'s). Looking waits for a still view
+(`web.api.still`). Changes need the control token like every other change.
 """
 
 from __future__ import annotations
@@ -116,10 +117,28 @@ def register() -> Response:
 
 @bp.delete("/api/tables/memory")
 def clear() -> Response:
-    json_body(())
-    desk = _desk()
-    gone = desk.clear()
-    return jsonify({"removed": gone, **desk.summary()})
+    body = json_body({"table"})
+    here = services().tables
+    name = body.get("table")
+    if name is None or (here is not None and name == here.table):
+        desk = _desk()
+        gone = desk.clear()
+        return jsonify({"removed": gone, **desk.summary()})
+    return jsonify({"removed": _forget_other(name), "table": name})
+
+
+def _forget_other(name: object) -> int:
+    """Forget another table of the data folder (a game's phone's: its running reader too)."""
+    from companion.tables.store import open_store
+
+    store = open_store(services().config.data_dir)
+    known = [s.name for s in store.summaries()]
+    if not isinstance(name, str) or name not in known:
+        shown = ", ".join(known) or "none"
+        raise ApiError(400, f"no table {name!r} remembers any dice here (tables: {shown})", "table")
+    phones = services().phones
+    gone = None if phones is None else phones.forget_table(name)
+    return store.clear(name) if gone is None else gone
 
 
 def _group_json(group: Group, start: int) -> dict[str, Any]:

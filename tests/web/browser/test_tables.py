@@ -54,11 +54,17 @@ def _fresh_tables_page(
 
 
 def test_the_players_register_their_dice_group_by_group(chromium: Any, tmp_path: Path) -> None:
+    from vision.memory import Confirmed
+    from vision.types import Colour
+
     errors: list[str] = []
+    phone = [Confirmed((1.0, 0.0), Colour.RED, 6, None, 30.0)]  # a game's phone's table
+    open_store(tmp_path / "data").add("phone-abc123", phone, "play")
     with _fresh_tables_page(chromium, tmp_path / "data", fixture_frame(), LAPTOP, errors) as (
         tab,
         desk,
     ):
+        tab.on("dialog", lambda dialog: dialog.accept())
         tab.click("#look")
         tab.wait_for_selector("#register-groups select")
         first = tab.locator("#register-groups select").first
@@ -76,8 +82,14 @@ def test_the_players_register_their_dice_group_by_group(chromium: Any, tmp_path:
         tab.click("#every-table summary")
         every = tab.inner_text("#every-table-list")
         screenshot(tab, "tables-every-table")
+        tab.click("#every-table-list button[data-table='phone-abc123']")
+        tab.wait_for_selector("#every-table-list button", state="detached")
+        after = tab.inner_text("#every-table-list")
     assert errors == []
-    assert every.startswith("default (this camera's): ")
+    assert every.startswith("default (this camera's): ") and "phone-abc123: 1 die (1 red)" in every
+    assert "phone-abc123" not in after and open_store(tmp_path / "data").summaries()[0].name == (
+        "default"
+    )
     assert "not a die" in summary and read_as
     assert "Faces taught: 1" in summary
     assert desk.summary()["counts"].get("not a die", 0) >= 1

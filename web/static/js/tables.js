@@ -44,8 +44,30 @@ function tableLine(table) {
   const parts = Object.entries(table.counts).map(([colour, n]) => `${n} ${colour}`);
   const size = table.die_size_px ? `, dice ${Math.round(table.die_size_px)} px across` : "";
   const here = table.current ? " (this camera's)" : "";
-  item.textContent = `${table.table}${here}: ${table.dice} dice (${parts.join(", ") || "none"})${size}; ${table.faces_taught}`;
+  const count = `${table.dice} ${table.dice === 1 ? "die" : "dice"}`;
+  item.textContent = `${table.table}${here}: ${count} (${parts.join(", ") || "none"})${size}; ${table.faces_taught} `;
+  if (!table.current) {
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "forget-table";
+    forget.dataset.table = table.table;
+    forget.textContent = "Forget";
+    forget.setAttribute("aria-label", `forget every die table ${table.table} has learnt`);
+    forget.addEventListener("click", () => forgetOther(table.table));
+    item.append(forget);
+  }
   return item;
+}
+
+async function forgetOther(name) {
+  if (!window.confirm(`Forget every die table ${name} has learnt?`)) return;
+  showError(null);
+  try {
+    await request("DELETE", "/api/tables/memory", { table: name });
+    await refreshEvery();
+  } catch (error) {
+    showError(error);
+  }
 }
 
 async function refreshEvery() {
