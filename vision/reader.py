@@ -214,10 +214,9 @@ class ModelReader:
         bars = _not_a_die_bars(found, self.config)
         look = self._look(memory, stack, outputs)
         vouched = np.zeros(len(found), bool)
-        die_px = None if memory is None else memory.die_size_px
-        if look is not None and die_px is not None:
+        if look is not None and memory is not None and memory.die_size_px is not None:
             vouched, bars = times.timed(
-                "memory", lambda: self._vouched(look, die_px, found, pips_p, bars)
+                "memory", lambda: self._vouched(look, memory, found, pips_p, bars)
             )
         if self.config.second_look:
             pips_p, colour_p = times.timed(
@@ -279,12 +278,13 @@ class ModelReader:
         kept = np.flatnonzero(pips_p[:, 0] <= bars)
         if kept.size == 0:
             return pips_p, colour_p, _Remembered(None, None)
-        every = np.zeros((len(pips_p), look.signatures.shape[1]), np.float32)
-        every[kept] = look.signatures[kept]
+        sigs = look.signatures_of(kept)
+        every = np.zeros((len(pips_p), sigs.shape[1]), np.float32)
+        every[kept] = sigs
         memory = look.memory
         if memory is None or len(memory) == 0:
             return pips_p, colour_p, _Remembered(every, None, features)
-        told = look.recall(kept, self.config.memory)
+        told = look.recall(memory, kept, self.config.memory)
         pips_p, colour_p, trust = pips_p.copy(), colour_p.copy(), np.zeros(len(pips_p), np.float32)
         pips_p[kept], colour_p[kept] = mem.combine(pips_p[kept], colour_p[kept], told)
         evidence = look.face_evidence(kept)
@@ -296,7 +296,7 @@ class ModelReader:
     def _vouched(
         self,
         look: TableLook,
-        die_px: float,
+        memory: mem.TableMemory,
         found: list[finder.Candidate],
         pips_p: npt.NDArray[np.float32],
         bars: npt.NDArray[np.float32],
@@ -317,11 +317,11 @@ class ModelReader:
         vouched = np.zeros(len(found), bool)
         if asked.size == 0 or not look.has_faces:
             return vouched, bars
-        die, not_die = look.nearest(asked)
+        die, not_die = look.nearest(memory, asked)
         alike = asked[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
         if alike.size:
             face = look.face_nearness(alike)
-            sized = _near_size(found, alike, die_px, cfg.vouch_size)
+            sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
             known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
             vouched[alike] = (face >= cfg.vouch_face) | known
         own = np.ones(len(found), bool)

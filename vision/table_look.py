@@ -42,6 +42,13 @@ class TableLook:
         """(n, d) every candidate's signature (`vision.memory.signatures`)."""
         return mem.signatures(self._embedding, self._stack)
 
+    def signatures_of(self, rows: Rows) -> Floats:
+        """The signatures of the candidates `rows`: of those alone where the memory is empty
+        (nothing else asks for the others'), else from every candidate's."""
+        if self.memory is None or not len(self.memory):
+            return mem.signatures(self._embedding[rows], self._stack[rows])
+        return self.signatures[rows]
+
     @cached_property
     def _similar(self) -> Floats | None:
         memory = self.memory
@@ -56,15 +63,17 @@ class TableLook:
             return None
         return memory.faces.judge(self._features, self._settings)
 
-    def recall(self, rows: Rows, settings: mem.MemorySettings) -> mem.Recall:
-        """What the memory says of the candidates `rows` (`vision.memory.recall`)."""
+    def recall(
+        self, memory: mem.TableMemory, rows: Rows, settings: mem.MemorySettings
+    ) -> mem.Recall:
+        """What `memory` (this look's) says of the candidates `rows` (`vision.memory.recall`)."""
         similar = None if self._similar is None else self._similar[rows]
-        return mem.recall(self.memory_or_empty, self.signatures[rows], settings, similar)
+        return mem.recall(memory, self.signatures[rows], settings, similar)
 
-    def nearest(self, rows: Rows) -> tuple[Floats, Floats]:
-        """`vision.memory.nearest` for the candidates `rows`."""
+    def nearest(self, memory: mem.TableMemory, rows: Rows) -> tuple[Floats, Floats]:
+        """`vision.memory.nearest` of `memory` (this look's) for the candidates `rows`."""
         similar = None if self._similar is None else self._similar[rows]
-        return mem.nearest(self.memory_or_empty, self.signatures[rows], similar)
+        return mem.nearest(memory, self.signatures[rows], similar)
 
     def face_nearness(self, rows: Rows) -> Floats:
         """How alike each candidate's face is to the nearest confirmed one (0 without faces)."""
@@ -82,7 +91,3 @@ class TableLook:
             and self.memory is not None
             and (self.memory.faces is not None)
         )
-
-    @property
-    def memory_or_empty(self) -> mem.TableMemory:
-        return self.memory if self.memory is not None else mem.TableMemory.of([])

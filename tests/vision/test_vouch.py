@@ -80,7 +80,8 @@ def test_the_table_vouches_for_a_faint_find(
         np.stack([face] + [TAUGHT[0]] * (n - 1)),
     ]
     bars = _not_a_die_bars(found, reader.config)
-    look = TableLook(_memory(), outputs[2], _stack(n), outputs[3], reader.config.face_memory)
-    got, new_bars = reader._vouched(look, SIDE, found, outputs[0], bars)
+    memory = _memory()
+    look = TableLook(memory, outputs[2], _stack(n), outputs[3], reader.config.face_memory)
+    got, new_bars = reader._vouched(look, memory, found, outputs[0], bars)
     assert bool(got[0]) == vouched
     assert (new_bars[0] == reader.config.not_a_die) == vouched  # a faint find left alone goes
