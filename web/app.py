@@ -15,6 +15,7 @@ from flask import Flask
 
 from companion.session import Session
 from companion.session.agents import AgentDesk
+from companion.session.missed import MissedDice
 from web import errors, headers, login, security
 from web.api.agents import bp as agents_bp
 from web.api.camera import bp as camera_bp
@@ -22,6 +23,7 @@ from web.api.club import bp as club_bp
 from web.api.core import bp as api_bp
 from web.api.empty_table import bp as empty_table_bp
 from web.api.games import bp as games_bp
+from web.api.missed import bp as missed_bp
 from web.api.phone import bp as phone_bp
 from web.api.stats import bp as stats_bp
 from web.api.tables import bp as tables_bp
@@ -72,7 +74,10 @@ def create_app(
     # then (an agent falling silent); SQLite's other writers are found by looking every second.
     club = ClubHub(session, desk, poll_s=5.0 if listening else 1.0)
     phones = PhoneDesk(session, desk, phone_feed, live)
-    app.extensions[EXTENSION] = Services(config, session, live, overlay, tables, desk, club, phones)
+    missed = MissedDice(tables.passed_over) if tables is not None and tables.learns else None
+    app.extensions[EXTENSION] = Services(
+        config, session, live, overlay, tables, desk, club, phones, missed
+    )
     session.store.listen(_told(session, desk, club))
     errors.register(app)
     app.before_request(security.check_request)
@@ -80,6 +85,7 @@ def create_app(
     app.register_blueprint(login.bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(camera_bp)
+    app.register_blueprint(missed_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(phone_bp)
     app.register_blueprint(phone_page_bp)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from companion.session import Session
     from companion.session.agents import AgentDesk
+    from companion.session.missed import MissedDice
     from companion.tables.desk import TableDesk
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import DiceReading
@@ -166,6 +167,7 @@ class Services:
     agents: AgentDesk | None = None  # the camera agents of a club's tables (docs/club.md)
     club: ClubHub | None = None
     phones: PhoneDesk | None = None  # phones as the tables' cameras (web.phone)
+    missed: MissedDice | None = None  # the camera's missed dice, looked for again
 
     @property
     def control_token(self) -> str | None:

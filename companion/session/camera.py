@@ -453,14 +453,24 @@ def correct_die(
 
 
 def add_die(
-    pending: Pending, colour: object, pips: object, rev: int, player: object = None
+    pending: Pending,
+    colour: object,
+    pips: object,
+    rev: int,
+    player: object = None,
+    seen: Die | None = None,
 ) -> Pending:
-    """A die the camera missed; in a table roll, `player` says whose it is."""
+    """A die the camera missed; in a table roll, `player` says whose it is. `seen`: the die as
+    the camera passed it over in the roll's frame (`companion.session.missed`), which keeps
+    its box, signature and pip features, so the accepted roll teaches the table its look."""
     limit = pending.dice_limit
     if len(pending.dice) >= limit:
         raise PendingError(f"the roll already has {limit} dice, the most it can hold")
     owner = tr.owner_of_new_die(pending, player)
-    die = hand_die(parse_colour(colour), parse_pips(pips))
+    new_colour, new_pips = parse_colour(colour), parse_pips(pips)
+    die = hand_die(new_colour, new_pips) if seen is None else seen.corrected(new_colour, new_pips)
+    if seen is not None and any(d.box_xyxy == seen.box_xyxy for d in pending.dice):
+        raise PendingError("that die from the picture is in the roll already", "missed")
     fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips))
     owners = (*pending.owners, owner) if pending.rollers else pending.owners
     return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
@@ -491,7 +501,10 @@ def remove_die(
 
 def extra_dice(pending: Pending) -> tuple[int, ...]:
     """Indexes of the dice beyond what the attempt needs: every die of a colour it does not
-    roll, and of a colour it rolls, those past the count it needs (the surest are kept)."""
+    roll, and of a colour it rolls, those past the count it needs (the surest are kept). A
+    roll of any number of dice (a score sheet that names no count) has none."""
+    if not pending.expected:
+        return ()
     keep: set[int] = set()
     for colour, count in pending.expected.items():
         mine = [k for k, d in enumerate(pending.dice) if d.colour is colour or colour is ANY_COLOUR]
@@ -510,6 +523,10 @@ def keep_needed(pending: Pending, rev: int) -> Pending:
         )
     if not pending.has_roll:
         raise PendingError(f"{pending.player}'s {pending.what} has no roll yet")
+    if not pending.expected:
+        raise PendingError(
+            "this roll takes any number of dice: remove those not part of it one by one", "dice"
+        )
     extra = extra_dice(pending)
     if not extra:
         needs = describe_counts(pending.expected, keep_zero=False)

@@ -343,11 +343,17 @@ class CameraRolls:
         return self.view(game_id)
 
     def add_die(
-        self, game_id: str, colour: object, pips: object, player: object = None
+        self,
+        game_id: str,
+        colour: object,
+        pips: object,
+        player: object = None,
+        seen: Die | None = None,
     ) -> GameView:
-        """A die the camera missed (in a table roll, `player`'s)."""
+        """A die the camera missed (in a table roll, `player`'s); `seen`, as the camera passed
+        it over in the roll's frame (`cam.add_die`)."""
         self.pending(game_id)
-        self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player))
+        self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player, seen))
         return self.view(game_id)
 
     def remove_die(

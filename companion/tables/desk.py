@@ -160,27 +160,27 @@ class TableDesk:
         if reading is None or not any(d.signature for d in reading.dice):
             raise RegisterError("the camera sees no dice to register yet", "camera")
         found = groups(reading.dice)
-        passed = self._passed_over(reading, frame)
+        passed = () if frame is None else self.passed_over(frame, reading.dice)
         picture = None if frame is None else _numbered_jpeg(frame, found, passed)
         with self._lock:
             number = 1 if self._snapshot is None else self._snapshot.number + 1
             self._snapshot = Snapshot(number, found, picture, passed)
             return self._snapshot
 
-    def _passed_over(
-        self, reading: DiceReading, frame: npt.NDArray[np.uint8] | None
-    ) -> tuple[Die, ...]:
+    def passed_over(self, frame: npt.NDArray[np.uint8], dice: Sequence[Die]) -> tuple[Die, ...]:
+        """What the camera's reader, with this table's memory, passed over in `frame` where it
+        read `dice` (`ModelReader.passed_over`), in the frame's coordinates."""
         reader = model_reader_of(self._reader)
-        if reader is None or frame is None:
+        if reader is None:
             return ()
         from calibration.apply import ProfiledReader
 
         outer = self._outer
         if not isinstance(outer, ProfiledReader):
-            return tuple(reader.passed_over(frame, reading.dice))
+            return tuple(reader.passed_over(frame, dice))
         # Through a profile the model reads the table's rectangle, white-balanced: what it
         # passed over there, back in the frame's coordinates and on the table only.
-        found = reader.passed_over(outer.view(frame), outer.in_view(reading.dice, frame))
+        found = reader.passed_over(outer.view(frame), outer.in_view(dice, frame))
         return tuple(outer.placed(found, frame).dice)
 
     def snapshot_picture(self, number: int) -> bytes | None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -32,6 +33,19 @@ def fresh_reader() -> ModelReader:
 @cache
 def fixture_frame(index: int = 0) -> npt.NDArray[np.uint8]:
     return load_image(sorted((FIXTURES / "images").glob("*.jpg"))[index])
+
+
+LOGO_ONE_SEED = 4301  # `python -m models.render.odd_night OUT --kind logo1 --seed 4300`: 4300 + 1
+LOGO_ONE_PHOTO = 2  # the network reads 5 of its 8 dice; one it calls "not a die" is a red logo 1
+
+
+@cache
+def logo_one_photo() -> Any:
+    """A rendered photo of a logo-1 dice set (`models.render.odd_night`), with its dice."""
+    from models.render.odd_night import draw_odd_night
+
+    night = draw_odd_night("logo1", LOGO_ONE_SEED, LOGO_ONE_PHOTO + 1, (1280, 720))
+    return tuple(night.photos)[LOGO_ONE_PHOTO]
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,20 +12,10 @@ import pytest
 from companion.cli import main
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
-from tests.tables.support import fresh_reader
+from tests.tables.support import fresh_reader, logo_one_photo
 from vision.finder import Candidate
 from vision.passed_over import OFFERED, least_side, leftovers
 from vision.types import Colour, Die, iou
-
-LOGO_ONE_SEED = 4301  # `python -m models.render.odd_night OUT --kind logo1 --seed 4300`: 4300 + 1
-PHOTO = 2  # the network reads 5 of its 8 dice; one it calls "not a die" is a red logo 1
-
-
-@cache
-def _photo() -> Any:
-    from models.render.odd_night import draw_odd_night
-
-    return tuple(draw_odd_night("logo1", LOGO_ONE_SEED, PHOTO + 1, (1280, 720)).photos)[PHOTO]
 
 
 def _box(x: float, side: float = 40.0) -> tuple[float, float, float, float]:
@@ -67,7 +56,7 @@ def test_the_least_side_is_the_tables_or_the_read_dice(tmp_path: Path) -> None:
 
 
 def test_a_logo_one_passed_over_is_offered_and_registered_as_a_one(tmp_path: Path) -> None:
-    scene = _photo()
+    scene = logo_one_photo()
     desk = TableDesk(open_store(tmp_path), "default", fresh_reader())
     reading = desk._reader.read(scene.image_bgr)
     ones = [d.box_xyxy for d in scene.visible_dice if d.pips == 1]
@@ -89,7 +78,7 @@ PASSED_LINE = re.compile(r"^ +(\d+)\?: \w+ at x (\d+), y (\d+)$", re.MULTILINE)
 def test_the_terminal_offers_what_it_passed_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    scene = _photo()
+    scene = logo_one_photo()
     folder = tmp_path / "camera"
     folder.mkdir()
     cv2.imwrite(str(folder / "table.png"), scene.image_bgr)
@@ -140,7 +129,7 @@ def test_through_a_profile_only_the_tables_passed_over_things_are_offered(tmp_pa
     there too, and offered in the frame's coordinates."""
     from calibration.apply import ProfiledReader
 
-    scene = _photo()
+    scene = logo_one_photo()
     profile = _profile()
     model = fresh_reader()
     outer = ProfiledReader(model, profile)
@@ -166,7 +155,7 @@ def test_the_terminal_registers_through_the_tables_profile(
     storage.activate(data, "kitchen")
     folder = tmp_path / "camera"
     folder.mkdir()
-    cv2.imwrite(str(folder / "table.png"), _photo().image_bgr)
+    cv2.imwrite(str(folder / "table.png"), logo_one_photo().image_bgr)
     monkeypatch.setattr("builtins.input", lambda prompt: "")
     assert main(["register", "--source", str(folder), "--data", str(data), "--frames", "1"]) == 0
     out = capsys.readouterr().out

@@ -10,6 +10,7 @@ from companion.session.agents import reading_of, shot_id
 from companion.session.roll import make_last_roll
 from companion.session.values import LastRoll
 from web.api.core import jpeg_response, view_response
+from web.api.missed import missed_die
 from web.config import services
 from web.errors import ApiError, json_body, optional_seq, url_int
 from web.security import overlay_readable
@@ -75,10 +76,14 @@ def use_queued(game_id: str) -> Response:
 
 @bp.post("/api/games/<game_id>/pending/dice")
 def add_die(game_id: str) -> Response:
-    """`{"colour": "red", "pips": 4}`, with `"player": "Ann"` in a table roll."""
-    body = json_body({"colour", "pips", "player"}, required={"colour", "pips"})
+    """`{"colour": "red", "pips": 4}`, with `"player": "Ann"` in a table roll; with
+    `"missed": 0, "roll_id": 3`, the die is missed die 0 of `GET .../pending/missed` for roll 3,
+    added with its box in the frame, which the accepted roll teaches the table."""
+    allowed = {"colour", "pips", "player", "missed", "roll_id"}
+    body = json_body(allowed, required={"colour", "pips"})
+    seen = missed_die(game_id, body)
     session = services().session
-    view = session.add_die(game_id, body["colour"], body["pips"], body.get("player"))
+    view = session.add_die(game_id, body["colour"], body["pips"], body.get("player"), seen)
     return view_response(view.to_json())
 
 

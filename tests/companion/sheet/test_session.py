@@ -67,6 +67,10 @@ def test_any_number_of_dice_when_the_sheet_names_none(session: Session) -> None:
     session.manual_roll(game, "white4 red2 y1")
     pending = session.pending(game)
     assert pending is not None and pending.check == "saw 3 dice" and pending.matches
+    # Any number of dice: none is past what the roll needs, and none can be kept out.
+    assert pending.to_json()["extra"] == []
+    with pytest.raises(PendingError, match="takes any number of dice"):
+        session.keep_needed(game)
     session.accept_roll(game)
     assert session.history(game)[-1].line == "Ann: roll 4 2 1"
 

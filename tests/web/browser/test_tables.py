@@ -221,7 +221,7 @@ def test_a_logo_face_the_camera_passed_over_is_registered_from_the_page(
 ) -> None:
     """A red logo 1 the network calls "not a die" is offered under "passed over"; the players
     say it is a die showing 1, and the table is taught that face."""
-    from tests.tables.test_passed_over import _photo
+    from tests.tables.support import logo_one_photo as _photo
     from vision.types import iou
 
     scene = _photo()

@@ -6,12 +6,14 @@
 
 import { dieFace, dieToken, el } from "./colours.js";
 import { frameView } from "./frame-view.js";
+import { MissedDice } from "./missed-dice.js";
 
 export class ThrowPanel {
   constructor(node, game) {
     this.node = node;
     this.game = game;
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
+    this.missed = new MissedDice((body) => this.call("POST", "/dice", body), () => this.render(this.view));
   }
 
   call(method, path, body) {
@@ -19,6 +21,7 @@ export class ThrowPanel {
   }
 
   render(view) {
+    this.view = view;
     const pending = view.pending && !view.pending.rollers ? view.pending : null;
     const cleared = view.pending_cleared;
     this.node.hidden = !pending && !cleared;
@@ -35,10 +38,11 @@ export class ThrowPanel {
     } else {
       if (pending.has_thumbnail) {
         parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-          pending.camera && pending.camera.frame_size, "the settled throw the camera read"));
+          pending.camera && pending.camera.frame_size, "the settled throw the camera read", this.missed.of(pending) || []));
       }
       parts.push(el("div", { class: "fk-read", id: "fk-read" }, ...pending.dice.map((d, i) => this.die(d, i)),
         el("button", { type: "button", class: "small", "aria-label": "add a die the camera missed", onclick: () => this.call("POST", "/dice", { colour: "white", pips: 1 }) }, "+ die")));
+      parts.push(this.missed.node(pending, view.id, this.error));
       parts.push(el("p", { class: `check ${pending.ready ? "ok" : "bad"}`, id: "fk-check" }, pending.check || ""));
       if (pending.extra && pending.extra.length) {
         parts.push(el("button", { type: "button", id: "fk-keep-needed", onclick: () => this.call("POST", "/keep-needed", {}) },
@@ -54,7 +58,7 @@ export class ThrowPanel {
       el("button", { type: "button", class: "big accept", id: "fk-accept", disabled: !pending.ready, onclick: () => this.call("POST", "/accept", {}) }, "Accept the throw"),
       el("button", { type: "button", class: "big", id: "fk-cancel", onclick: () => this.call("POST", "/cancel", {}) }, "Cancel")),
     this.error);
-    this.node.replaceChildren(...parts);
+    this.node.replaceChildren(...parts.filter(Boolean));
   }
 
   die(die, index) {

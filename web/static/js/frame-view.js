@@ -4,27 +4,34 @@
 
 import { el } from "./colours.js";
 
+function placed(box, [x1, y1, x2, y2], size) {
+  Object.assign(box.style, {
+    left: `${(100 * x1) / size.width}%`,
+    top: `${(100 * y1) / size.height}%`,
+    width: `${(100 * (x2 - x1)) / size.width}%`,
+    height: `${(100 * (y2 - y1)) / size.height}%`,
+  });
+  return box;
+}
+
 /**
  * `dice`: the roll's dice as the server lists them (`box_xyxy`, `in_frame`); `size`: the
  * frame's `{width, height}` the boxes are measured in, or null (no boxes are drawn then: a box
- * placed on a picture of unknown scale would point at the wrong die).
+ * placed on a picture of unknown scale would point at the wrong die). `missed`: what the camera
+ * passed over (`GET .../pending/missed`), each drawn dashed with its number and a "?".
  */
-export function frameView(src, dice, size, alt) {
+export function frameView(src, dice, size, alt, missed = []) {
   const boxes = el("div", { class: "frame-boxes", "aria-hidden": "true" });
   if (size && size.width > 0 && size.height > 0) {
     dice.forEach((die, index) => {
       if (die.in_frame === false || !Array.isArray(die.box_xyxy)) return;
-      const [x1, y1, x2, y2] = die.box_xyxy;
-      const box = el("span", { class: `frame-box${die.unsure ? " unsure" : ""}`, "data-index": index },
-        el("b", { class: "frame-number" }, String(index + 1)));
-      Object.assign(box.style, {
-        left: `${(100 * x1) / size.width}%`,
-        top: `${(100 * y1) / size.height}%`,
-        width: `${(100 * (x2 - x1)) / size.width}%`,
-        height: `${(100 * (y2 - y1)) / size.height}%`,
-      });
-      boxes.append(box);
+      boxes.append(placed(el("span", { class: `frame-box${die.unsure ? " unsure" : ""}`, "data-index": index },
+        el("b", { class: "frame-number" }, String(index + 1))), die.box_xyxy, size));
     });
+    for (const thing of missed) {
+      boxes.append(placed(el("span", { class: "frame-box missed", "data-missed": thing.index },
+        el("b", { class: "frame-number" }, `${thing.index + 1}?`)), thing.box_xyxy, size));
+    }
   }
   const img = el("img", { class: "frame-img", src, alt });
   const stage = el("div", { class: "frame-stage" }, img, boxes);

@@ -5,6 +5,7 @@
 import { dieToken, el } from "./colours.js";
 import { DiceEditor } from "./dice-editor.js";
 import { frameView } from "./frame-view.js";
+import { MissedDice } from "./missed-dice.js";
 
 function expectedText(expected) {
   const parts = Object.entries(expected).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
@@ -15,6 +16,7 @@ export class PendingPanel {
   constructor(node, game) {
     this.node = node;
     this.game = game;
+    this.missed = new MissedDice((body) => this.call("POST", "/dice", body), () => this.render(this.lastView));
   }
 
   call(method, path, body) {
@@ -22,6 +24,7 @@ export class PendingPanel {
   }
 
   render(view) {
+    this.lastView = view;
     const pending = view.pending;
     const cleared = view.pending_cleared;
     this.node.hidden = !pending && !cleared;
@@ -91,13 +94,14 @@ export class PendingPanel {
       ? el("p", { class: "unsure-note" }, `The camera is unsure of die ${pending.unsure.map((i) => i + 1).join(", ")}: `,
         "confirm each one ", el("button", { type: "button", class: "small", onclick: () => this.confirmAll(pending) }, "they are right"), " or correct it.")
       : null;
+    const missed = this.missed.of(pending);
     const frame = pending.has_thumbnail
       ? frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-        pending.camera && pending.camera.frame_size, "the settled frame the camera read")
+        pending.camera && pending.camera.frame_size, "the settled frame the camera read", missed || [])
       : null;
     const list = el("div", { class: "pending-dice" },
       el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),
-      editor.node);
+      editor.node, this.missed.node(pending, view.id, this.error));
     return el("div", { class: "pending-roll" }, el("div", { class: "pending-columns" }, frame, list),
       verdict, keep, unsure,
       pending.summary ? el("p", { class: "summary" }, pending.summary) : null,

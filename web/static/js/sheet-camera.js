@@ -7,6 +7,7 @@
 import { cameraWords } from "./camera-state.js";
 import { dieFace, dieToken, el } from "./colours.js";
 import { frameView } from "./frame-view.js";
+import { MissedDice } from "./missed-dice.js";
 
 export class SheetCameraPanel {
   constructor(node, game) {
@@ -15,6 +16,7 @@ export class SheetCameraPanel {
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
     this.view = null;
     this.camera = { ok: false, text: "Checking the camera…" }; // until /api/camera answers
+    this.missed = new MissedDice((body) => this.call("POST", "pending/dice", body), () => this.render(this.view));
   }
 
   onCamera(camera) {
@@ -49,12 +51,13 @@ export class SheetCameraPanel {
     } else {
       if (pending.has_thumbnail) {
         parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-          pending.camera && pending.camera.frame_size, "the settled roll the camera read"));
+          pending.camera && pending.camera.frame_size, "the settled roll the camera read", this.missed.of(pending) || []));
       }
       const add = el("button", { type: "button", class: "small", id: "add-die", "aria-label": "add a die the camera missed",
         onclick: () => this.call("POST", "pending/dice", { colour: "white", pips: 1 }) }, "+ die");
       parts.push(el("p", { class: "help" }, "Tap a die to fix its pips."),
         el("div", { class: "table-roll-dice", id: "sheet-dice" }, ...pending.dice.map((d, k) => this.die(d, k)), add),
+        this.missed.node(pending, view.id, this.error),
         el("p", { class: `check ${pending.ready ? "ok" : "bad"}`, id: "sheet-check" }, this.checkWords(pending)));
       if (pending.extra && pending.extra.length) {
         parts.push(el("button", { type: "button", class: "small", id: "keep-needed", onclick: () => this.call("POST", "pending/keep-needed", {}) },
@@ -70,7 +73,7 @@ export class SheetCameraPanel {
       el("button", { type: "button", class: "big accept", id: "accept-roll", disabled: !pending.ready, onclick: () => this.call("POST", "pending/accept", {}) }, "Accept roll"),
       el("button", { type: "button", class: "big", id: "cancel-roll", onclick: () => this.call("POST", "pending/cancel", {}) }, "Cancel")),
     this.error);
-    this.node.replaceChildren(...parts);
+    this.node.replaceChildren(...parts.filter(Boolean));
   }
 
   checkWords(pending) {

@@ -1,0 +1,44 @@
+"""Missed dice of the pending camera roll (`companion.session.missed`): what the reader passed
+over in the roll's frame, for a player to add one that teaches the table its look."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response
+
+from companion.session.errors import NoPendingError
+from companion.session.missed import MissedLook
+from vision.types import Die
+from web.api.core import view_response
+from web.config import services
+from web.errors import ApiError
+
+bp = Blueprint("missed", __name__)
+
+
+@bp.get("/api/games/<game_id>/pending/missed")
+def missed(game_id: str) -> Response:
+    """`{"roll_id": 3, "missed": [{"index": 0, "box_xyxy": [...], "colour", "pips"}]}`: add one
+    with `POST /api/games/<id>/pending/dice` `{"missed": 0, "roll_id": 3, "colour", "pips"}`."""
+    return view_response(look(game_id).to_json())
+
+
+def look(game_id: str) -> MissedLook:
+    """The pending camera roll's missed dice (refused where the camera cannot learn)."""
+    svc = services()
+    if svc.missed is None:
+        raise ApiError(
+            409, "the camera here cannot look again for missed dice: add the die by hand"
+        )
+    pending = svc.session.pending(game_id)
+    if pending is None or not pending.has_roll:
+        raise NoPendingError(f"game {game_id} has no camera roll waiting")
+    return svc.missed.look(game_id, pending.camera)
+
+
+def missed_die(game_id: str, body: dict[str, Any]) -> Die | None:
+    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`), or None."""
+    if "missed" not in body:
+        return None
+    return look(game_id).die(body["missed"], body.get("roll_id"))

@@ -1,0 +1,67 @@
+// A die the camera missed, looked for again in the roll's own picture (`GET .../pending/missed`).
+// Added from there rather than by hand, the die keeps its box and look, and the accepted roll
+// teaches the table it: the same die is found on the next roll. Only the server's own camera's
+// rolls (an agent's or a phone's frames are at its table); a table roll's dice are added per
+// player by hand.
+
+import { getJSON } from "./api.js";
+import { el } from "./colours.js";
+
+const same = (a, b) => a.every((v, i) => Math.abs(v - b[i]) < 0.5);
+
+export class MissedDice {
+  /** `add(body)` posts a die to the pending roll; `redraw()` draws the panel again. */
+  constructor(add, redraw) {
+    this.add = add;
+    this.redraw = redraw;
+    this.look = null;
+  }
+
+  key(pending) {
+    return pending.camera ? `${pending.camera.roll_id} ${pending.camera.received_at}` : null;
+  }
+
+  offered(pending) {
+    return pending.source === "camera" && pending.has_thumbnail && !!pending.camera
+      && pending.camera.roll_id >= 0 && !pending.table;
+  }
+
+  /** What the camera passed over in this roll's picture, less those added since; null before
+   * anyone looked. For `frameView`'s dotted "N?" boxes. */
+  of(pending) {
+    const look = this.look;
+    if (!look || look.key !== this.key(pending)) return null;
+    return look.missed.filter((m) => !pending.dice.some((d) => d.in_frame && same(m.box_xyxy, d.box_xyxy)));
+  }
+
+  /** The button that looks, then one "+ add" per thing passed over. */
+  node(pending, gameId, errorNode) {
+    if (!this.offered(pending)) return null;
+    const missed = this.of(pending);
+    if (missed === null) {
+      return el("p", { class: "missed-dice" }, "A die missing? ",
+        el("button", { type: "button", class: "small", id: "look-missed", onclick: () => this.lookAgain(pending, gameId, errorNode) }, "Look for it in the picture"));
+    }
+    if (!missed.length) {
+      return el("p", { class: "missed-dice", role: "status" }, "The camera passed over nothing else in this picture: add the die by hand.");
+    }
+    const rollId = pending.camera.roll_id;
+    return el("div", { class: "missed-dice" }, "Passed over (dotted in the picture): ",
+      ...missed.map((m) => el("button", {
+        type: "button", class: "small add-missed", "data-missed": m.index, "aria-label": `add ${m.index + 1}? from the picture`,
+        onclick: () => this.add({ colour: m.colour, pips: m.pips, missed: m.index, roll_id: rollId }),
+      }, el("span", { class: "missed-number" }, `${m.index + 1}?`), ` + add (${m.colour} ${m.pips})`)),
+      el("span", { class: "help" }, " then set its pips."));
+  }
+
+  async lookAgain(pending, gameId, errorNode) {
+    errorNode.textContent = "";
+    try {
+      const look = await getJSON(`/api/games/${gameId}/pending/missed`);
+      this.look = { key: this.key(pending), missed: look.missed };
+      this.redraw();
+    } catch (err) {
+      errorNode.textContent = err.message;
+    }
+  }
+}
