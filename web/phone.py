@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from companion.agent.run import dice_json
 from companion.errors import InvalidGameIdError, UnknownGameError
 from companion.session.agents import AgentDesk, CorrectionRefusedError, camera_game_of
-from companion.store.values import utc_iso
+from companion.session.missed import PassedOver, added_from_picture
+from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
 from vision.sources.phone import FrameRefusedError, PhoneSource
 from web.phone_memory import PhoneMemory
 
@@ -320,11 +321,15 @@ class PhoneDesk:
             # Runs on the feed's thread: a failure is logged, the camera goes on.
             roll_id = f"phone-{link.uid}-{roll.roll_id}"
             shown = roll.reading.to_json()
+            size = roll.frame_size
             data = {
                 # With their signatures where the phone's memory learns: "not a die" is offered.
                 "dice": shown if link.memory is None else dice_json(roll.reading),
                 "frame_index": roll.frame_index,
                 "delay_ms": round(float(roll.delay_ms), 1),
+                # The settled frame is kept at the phone's resolution, as an agent's is: players
+                # check every die on it, numbered, and look in it for a die the camera missed.
+                "frame_size": None if size is None else {"width": size[0], "height": size[1]},
             }
             if link.memory is not None:  # before the session may take (and accept) it
                 link.memory.remember(roll_id, roll.reading)
@@ -334,7 +339,7 @@ class PhoneDesk:
                     roll_id,
                     data,
                     settled_at=utc_iso(datetime.now(UTC)),
-                    thumbnail_jpeg=roll.thumbnail_jpeg(),
+                    thumbnail_jpeg=roll.frame_jpeg(MAX_THUMBNAIL_BYTES),
                 )
             except Exception:
                 log.exception("the phone's roll %s of game %s was not kept", roll_id, key)
@@ -343,7 +348,6 @@ class PhoneDesk:
                 link.roll_ids[roll.roll_id] = roll_id
                 if new:
                     link.rolls += 1
-                size = roll.frame_size
                 link.last_roll = {
                     "n": stored.n,
                     "roll_id": roll_id,
@@ -391,9 +395,18 @@ class PhoneDesk:
                 return memory.desk.clear()
         return None
 
+    def passed_over(self, game_id: str) -> PassedOver | None:
+        """What game `game_id`'s phone's reader, with its table's memory, passes over in a
+        frame (`TableDesk.passed_over`); None where no phone of it learns here."""
+        with self._lock:
+            link = self._links.get(game_id)
+        return None if link is None or link.memory is None else link.memory.desk.passed_over
+
     def _learn(self, pending: Pending) -> None:
         """A roll players accepted (a session listener): one this server's phone sent for its
-        game (a kept camera roll: a roll id below 0) teaches that phone's memory."""
+        game (a kept camera roll: a roll id below 0) teaches that phone's memory: the lessons
+        of its corrections, and the dice added from its picture (`companion.session.missed`),
+        which no lesson carries."""
         if pending.camera is None or pending.camera.roll_id >= 0:
             return
         with self._lock:
@@ -401,6 +414,7 @@ class PhoneDesk:
         if link is not None and link.memory is not None:
             game = pending.game_id
             link.memory.learn(lambda after: self.agents.lessons(game, after))
+            link.memory.desk.learn_roll(added_from_picture(pending))
 
     def _reap(self, now: float) -> None:
         """Stop the feeds of games whose phone has been silent for `idle_s` (called locked)."""

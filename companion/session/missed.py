@@ -8,8 +8,9 @@ through the table's desk: its profile and memory), and a player adds one of thos
 the added die keeps its box, signature and pip features (`companion.session.camera.add_die`),
 and the accepted roll teaches the table its look and the value the player gave it.
 
-Only the server's own camera's rolls: an agent's or a phone's roll teaches its own table,
-whose reader and frames are elsewhere.
+The server's own camera's rolls, and those of a game's phone read in this server (its own
+table's reader and memory, `web.phone`). A club table's agent reads at its table, with a memory
+this server does not hold: its rolls are not looked at again here.
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import PendingError
-from companion.session.camera import CameraShot
+from companion.session.camera import CameraShot, Pending
 from vision.types import Die
 
 # What the table's desk offers for a frame and the dice read in it.
 PassedOver = Callable[[npt.NDArray[np.uint8], Sequence[Die]], tuple[Die, ...]]
+# The desk a game's phone rolls are read through, where one is read in this server.
+PhonePassedOver = Callable[[str], PassedOver | None]
 KEPT_LOOKS = 16  # games whose last look is kept: a club server's tables, with room to spare
 
 
@@ -77,14 +80,18 @@ class MissedDice:
     """The last look at each game's camera roll, so the list a player picks from stays the
     same while they pick (reading the frame again costs a finder pass)."""
 
-    def __init__(self, passed_over: PassedOver) -> None:
+    def __init__(
+        self, passed_over: PassedOver | None, phone: PhonePassedOver | None = None
+    ) -> None:
         self._passed_over = passed_over
+        self._phone = phone
         self._lock = threading.Lock()
         self._looks: dict[str, MissedLook] = {}
 
     def look(self, game_id: str, shot: CameraShot | None) -> MissedLook:
         """What the reader passed over in `shot`'s frame (the game's pending camera roll)."""
-        shot = _own_camera_shot(shot)
+        shot = _with_picture(shot)
+        passed_over = self._reader_of(game_id, shot)
         with self._lock:
             found = self._looks.get(game_id)
         if found is not None and (found.roll_id, found.received_at) == (
@@ -92,7 +99,7 @@ class MissedDice:
             shot.received_at,
         ):
             return found
-        passed = self._passed_over(_frame_of(shot), shot.reading.dice)
+        passed = passed_over(_frame_of(shot), shot.reading.dice)
         look = MissedLook(shot.roll_id, shot.received_at, passed)
         with self._lock:
             self._looks.pop(game_id, None)
@@ -101,16 +108,32 @@ class MissedDice:
                 self._looks.pop(next(iter(self._looks)))
         return look
 
+    def _reader_of(self, game_id: str, shot: CameraShot) -> PassedOver:
+        """The desk that reads `shot`'s table: the server camera's, or the game's phone's."""
+        if shot.roll_id >= 0:
+            found = self._passed_over
+        else:
+            found = None if self._phone is None else self._phone(game_id)
+        if found is None:
+            where = "this server's camera" if shot.roll_id >= 0 else "the table's own camera"
+            raise PendingError(
+                f"{where} cannot look again for missed dice here: add the die by hand", "missed"
+            )
+        return found
 
-def _own_camera_shot(shot: CameraShot | None) -> CameraShot:
+
+def added_from_picture(pending: Pending) -> list[Die]:
+    """The dice of an accepted roll that players added from its picture: read, with a box and
+    a look, but not among the dice the camera sent."""
+    if pending.camera is None:
+        return []
+    sent = {d.box_xyxy for d in pending.camera.reading.dice}
+    return [d for d in pending.dice if d.signature is not None and d.box_xyxy not in sent]
+
+
+def _with_picture(shot: CameraShot | None) -> CameraShot:
     if shot is None:
         raise PendingError("the roll waiting was entered by hand: there is no picture", "missed")
-    if shot.roll_id < 0:
-        raise PendingError(
-            "this roll came from the table's own camera (an agent or a phone): add the die "
-            "there, or by hand",
-            "missed",
-        )
     if not shot.thumbnail_jpeg or shot.frame_size is None:
         raise PendingError("the camera kept no picture of this roll", "missed")
     return shot

@@ -207,3 +207,47 @@ def test_forgetting_a_running_phones_table_from_the_tables_page(tmp_path: Path) 
     finally:
         desk(app).stop_all()
         session.close()
+
+
+def test_a_die_the_phone_missed_added_from_its_picture_teaches_the_phones_table(
+    tmp_path: Path,
+) -> None:
+    """A phone's roll is kept at the phone's resolution with its size, so its picture can be
+    looked in again through the phone's own reader and memory: a logo 1 the network calls
+    "not a die", added from there, is taught to the phone's table with the roll."""
+    from tests.tables.support import logo_one_photo
+    from vision.types import iou
+
+    app, session = serve(tmp_path)
+    client = app.test_client()
+    try:
+        game = session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
+        link = phone_link(app, game)
+        assert link.memory is not None
+        frame = logo_one_photo().image_bgr
+        seen = getattr(link.feed, "reader").read(frame)  # noqa: B009
+        post(client, f"/api/games/{game}/attempt", {"player": "Ann"})
+        desk(app)._on_roll(game, link)(SettledRoll(2000.0, 1700.0, 60, frame, seen, roll_id=3))
+        base = f"/api/games/{game}/pending"
+        pending = client.get(base, headers=control()).get_json()["pending"]
+        assert pending["camera"]["frame_size"] == {"width": 1280, "height": 720}
+        look = client.get(f"{base}/missed", headers=control()).get_json()
+        ones = [d.box_xyxy for d in logo_one_photo().visible_dice if d.pips == 1]
+        (logo,) = [
+            m for m in look["missed"] if max(iou(tuple(m["box_xyxy"]), o) for o in ones) > 0.5
+        ]
+        add = {"colour": "red", "pips": 1, "missed": logo["index"], "roll_id": look["roll_id"]}
+        post(client, f"{base}/dice", add)
+        for i, die in enumerate(client.get(base, headers=control()).get_json()["pending"]["dice"]):
+            if die["unsure"]:
+                post(client, f"{base}/dice/{i}", {"colour": die["colour"], "pips": die["pips"]})
+        post(client, f"{base}/accept")
+        assert link.memory.desk.summary()["dice"] == len(seen.dice) + 1
+        again = getattr(link.feed, "reader").read(frame).dice  # noqa: B009
+        taught = next(d for d in again if iou(d.box_xyxy, tuple(logo["box_xyxy"])) > 0.5)
+        assert (taught.colour, taught.pips) == (Colour.RED, 1)
+        # the server's own camera's table learnt nothing from the phone's roll
+        assert len(open_store(tmp_path / "data").load("default")) == 0
+    finally:
+        desk(app).stop_all()
+        session.close()

@@ -12,7 +12,6 @@ from companion.session.missed import MissedLook
 from vision.types import Die
 from web.api.core import view_response
 from web.config import services
-from web.errors import ApiError
 
 bp = Blueprint("missed", __name__)
 
@@ -27,13 +26,10 @@ def missed(game_id: str) -> Response:
 def look(game_id: str) -> MissedLook:
     """The pending camera roll's missed dice (refused where the camera cannot learn)."""
     svc = services()
-    if svc.missed is None:
-        raise ApiError(
-            409, "the camera here cannot look again for missed dice: add the die by hand"
-        )
     pending = svc.session.pending(game_id)
     if pending is None or not pending.has_roll:
         raise NoPendingError(f"game {game_id} has no camera roll waiting")
+    assert svc.missed is not None  # create_app makes one
     return svc.missed.look(game_id, pending.camera)
 
 

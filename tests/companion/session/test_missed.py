@@ -62,7 +62,7 @@ def test_a_shrunk_frame_is_read_at_the_size_its_boxes_are_measured_in() -> None:
     ("shot", "why"),
     [
         (None, "entered by hand"),
-        (_shot(-2), "own camera"),
+        (_shot(-2), "the table's own camera cannot look again"),
         (CameraShot(DiceReading(()), None, 1, 1.0, "now", 1, (10, 10)), "no picture"),
         (CameraShot(DiceReading(()), b"not a jpeg", 1, 1.0, "now", 1, (10, 10)), "cannot be read"),
     ],

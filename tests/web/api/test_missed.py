@@ -160,9 +160,13 @@ def test_a_roll_from_an_agent_or_by_hand_has_no_picture_to_look_in(table: Table)
 def test_no_waiting_roll_and_no_camera_are_said(table: Table, tmp_path: Path) -> None:
     assert table.client.get(f"{table.pending}/missed").status_code == 409  # attempt, no roll
     session = Session.open(tmp_path / "bare", poll_s=0.05)
-    try:
+    try:  # a server whose camera's reader cannot learn (here: none at all)
         app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=tmp_path / "bare"), session)
-        gone = app.test_client().get("/api/games/anything/pending/missed")
-        assert gone.status_code == 409 and "by hand" in gone.get_json()["error"]
+        game = session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
+        session.declare_attempt(game, "Ann", None)
+        frame = logo_one_photo().image_bgr
+        session.offer_roll(SettledRoll(2000.0, 1700.0, 60, frame, table.reader.read(frame)))
+        refused = app.test_client().get(f"/api/games/{game}/pending/missed")
+        assert refused.status_code == 400 and "by hand" in refused.get_json()["error"]
     finally:
         session.close()

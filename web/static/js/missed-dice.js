@@ -1,8 +1,8 @@
 // A die the camera missed, looked for again in the roll's own picture (`GET .../pending/missed`).
 // Added from there rather than by hand, the die keeps its box and look, and the accepted roll
-// teaches the table it: the same die is found on the next roll. Only the server's own camera's
-// rolls (an agent's or a phone's frames are at its table); a table roll's dice are added per
-// player by hand.
+// teaches the table it: the same die is found on the next roll. The server's own camera's rolls
+// and a game's phone's; a club table's agent reads at its table (the server says so), and a
+// table roll's dice are added per player by hand.
 
 import { getJSON } from "./api.js";
 import { el } from "./colours.js";
@@ -23,7 +23,7 @@ export class MissedDice {
 
   offered(pending) {
     return pending.source === "camera" && pending.has_thumbnail && !!pending.camera
-      && pending.camera.roll_id >= 0 && !pending.table;
+      && !!pending.camera.frame_size && !pending.table;
   }
 
   /** What the camera passed over in this roll's picture, less those added since; null before
