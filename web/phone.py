@@ -35,6 +35,7 @@ from web.phone_memory import PhoneMemory
 if TYPE_CHECKING:
     from companion.session import Session
     from companion.session.camera import Pending
+    from companion.tables.desk import TableDesk
     from vision.settle import RollCorrected, SettledRoll
     from vision.types import DiceReading
     from web.config import LiveFeed
@@ -384,6 +385,24 @@ class PhoneDesk:
         except Exception:
             log.exception("game %s's phone reads without its table memory", key)
             return None
+
+    def camera_of(self, table: str) -> tuple[TableDesk, LiveFeed] | None:
+        """The desk and feed of the running phone whose memory is table `table`, for
+        registering its dice on `/tables`; None where no phone here reads with that table."""
+        with self._lock:
+            links = [link for link in self._links.values() if link.memory is not None]
+        for link in links:
+            assert link.memory is not None
+            if link.memory.desk.table == table:
+                return link.memory.desk, link.feed
+        return None
+
+    def running_tables(self) -> frozenset[str]:
+        """The tables of the phones reading here now."""
+        with self._lock:
+            return frozenset(
+                link.memory.desk.table for link in self._links.values() if link.memory is not None
+            )
 
     def forget_table(self, table: str) -> int | None:
         """Forget table `table`'s dice where it is a running phone's (its reader drops them at

@@ -293,6 +293,7 @@ def test_the_camera_page_and_the_table_pages_qr_code(
         html = client.get(f"/games/{game}", headers=control(), base_url=f"{scheme}://localhost")
         table = html.get_data(as_text=True)
         assert "Use a phone as this table" in table and 'id="phone-camera-qr"' in table
+        assert f'href="/tables?table=phone-{game}"' in table  # its dice, registered
         wanted = f"{scheme}://192.168.1.20:8000/login?token={CONTROL}&next=%2Fgames%2F{game}%2F"
         assert phone_camera_url_of(client, game, scheme) == wanted + "camera"
     monkeypatch.setattr(lan, "lan_addresses", lambda: [])

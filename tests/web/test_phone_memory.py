@@ -251,3 +251,48 @@ def test_a_die_the_phone_missed_added_from_its_picture_teaches_the_phones_table(
     finally:
         desk(app).stop_all()
         session.close()
+
+
+def test_a_running_phones_table_is_registered_on_the_tables_page(tmp_path: Path) -> None:
+    """`/tables?table=phone-<game>`: look at the dice the phone sees, say what they are (the
+    logo 1 its reader passed over among them), keep them: the phone's table learns them, the
+    server's own table nothing; a table no camera here looks at is refused by name."""
+    from tests.tables.support import logo_one_photo
+    from vision.types import iou
+
+    app, session = serve(tmp_path)
+    client = app.test_client()
+    try:
+        game = session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
+        link = phone_link(app, game)
+        table = phone_table(game)
+        # The phone now films the logo-1 photo (its feed, as `FakeFeed` shows one frame).
+        reader = getattr(link.feed, "reader")  # noqa: B009
+        link.feed.stop()
+        link.feed = FakeFeed(reader, logo_one_photo().image_bgr)
+        shown = client.get(f"/api/tables?table={table}", headers=control()).get_json()
+        assert (shown["table"], shown["dice"], shown["learns"]) == (table, 0, True)
+        found = post(client, "/api/tables/look", {"table": table})
+        assert found["picture"].endswith(f"?table={table}")
+        picture = client.get(found["picture"], headers=control())
+        assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
+        ones = [d.box_xyxy for d in logo_one_photo().visible_dice if d.pips == 1]
+        (logo,) = [
+            p for p in found["passed"] if max(iou(tuple(p["box_xyxy"]), o) for o in ones) > 0.5
+        ]
+        count = sum(g["count"] for g in found["groups"])
+        body = {"snapshot": found["snapshot"], "answers": {}, "passed": {str(logo["index"]): 1}}
+        kept = post(client, "/api/tables/register", {**body, "table": table})
+        assert (kept["added"], kept["table"], kept["faces"]["1"] >= 1) == (count + 1, table, True)
+        assert link.memory is not None and link.memory.desk.summary()["dice"] == count + 1
+        assert len(open_store(tmp_path / "data").load("default")) == 0
+        every = client.get("/api/tables/all", headers=control()).get_json()["tables"]
+        assert [(t["table"], t["phone_running"]) for t in every] == [(table, True)]
+        refused = client.post(
+            "/api/tables/look", json={"table": "phone-nosuchgame"}, headers=control()
+        )
+        assert refused.status_code == 409 and refused.get_json()["field"] == "table"
+        assert "phone-nosuchgame" in refused.get_json()["error"]
+    finally:
+        desk(app).stop_all()
+        session.close()

@@ -15,13 +15,17 @@ learns as table `phone-<game id>`), with what each remembers; `DELETE /api/table
 forgets every die of the table, or with `{"table": NAME}` of another table the data folder
 holds (the empty table is `web.api.empty_table`'s). Looking waits for a still view
 (`web.api.still`). Changes need the control token like every other change.
+
+A game's phone's table is registered the same way while that phone sends here: `?table=NAME` on
+the reads, `"table": NAME` in the look's and the register's bodies.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from companion.tables.desk import TableDesk
 from companion.tables.register import Group
@@ -39,8 +43,29 @@ def _desk() -> TableDesk:
     return desk
 
 
+def _camera(table: object) -> tuple[TableDesk, Any]:
+    """The desk and live feed of table `table`: the server camera's (None: it), or a game's
+    phone's while that phone sends here."""
+    here = services().tables
+    if table is None or (here is not None and table == here.table):
+        return _desk(), services().live
+    phones = services().phones
+    found = None if phones is None or not isinstance(table, str) else phones.camera_of(table)
+    if found is None:
+        raise ApiError(
+            409,
+            f"no camera here looks at table {table!r} now: open its game's phone camera first",
+            "table",
+        )
+    return found
+
+
 @bp.get("/api/tables")
 def summary() -> Response:
+    """This camera's table; `?table=phone-<game>`: a game's phone's, while it sends here."""
+    table = request.args.get("table")
+    if table is not None:
+        return jsonify(_camera(table)[0].summary())
     desk = services().tables
     if desk is None:
         return jsonify({"table": None, "learns": False, "dice": 0, "counts": {}})
@@ -53,12 +78,15 @@ def every_table() -> Response:
     from companion.tables.register import face_progress
     from companion.tables.store import open_store
 
-    here = services().tables
+    here, phones = services().tables, services().phones
     current = None if here is None else here.table
+    running = frozenset() if phones is None else phones.running_tables()
     rows = [
         {
             "table": s.name,
             "current": s.name == current,
+            # A game's phone sends here now: its dice can be registered (`?table=`).
+            "phone_running": s.name in running,
             "dice": s.dice,
             "counts": s.counts,
             "stale": s.stale,
@@ -73,15 +101,18 @@ def every_table() -> Response:
 
 @bp.post("/api/tables/look")
 def look() -> Response:
-    json_body(())
-    desk = _desk()
-    frame, reading = still_view(services().live)
+    """`{}` looks at this camera's table; `{"table": "phone-<game>"}` at a game's phone's."""
+    body = json_body({"table"})
+    desk, live = _camera(body.get("table"))
+    frame, reading = still_view(live)
     shot = desk.snapshot(reading, frame)
     groups, start = [], 0
     for group in shot.found:
         groups.append(_group_json(group, start))
         start += len(group.dice)
     picture = None if shot.picture_jpeg is None else f"/api/tables/look/{shot.number}.jpg"
+    if picture is not None and body.get("table") is not None:
+        picture += "?" + urlencode({"table": body["table"]})
     passed = [
         {"index": start + k, "pips": d.pips, "colour": d.colour.value, "box_xyxy": list(d.box_xyxy)}
         for k, d in enumerate(shot.passed)
@@ -92,7 +123,7 @@ def look() -> Response:
 
 @bp.get("/api/tables/look/<number>.jpg")
 def look_picture(number: str) -> Response:
-    desk = _desk()
+    desk = _camera(request.args.get("table"))[0]
     data = desk.snapshot_picture(url_int(number, "snapshot"))
     if data is None:
         raise ApiError(404, f"no picture of snapshot {number}: look again", "snapshot")
@@ -103,12 +134,13 @@ def look_picture(number: str) -> Response:
 @bp.post("/api/tables/register")
 def register() -> Response:
     body = json_body(
-        {"snapshot", "answers", "not_dice", "values", "passed"}, required={"snapshot", "answers"}
+        {"snapshot", "answers", "not_dice", "values", "passed", "table"},
+        required={"snapshot", "answers"},
     )
     answers = body["answers"]
     if not isinstance(answers, dict):
         raise ApiError(400, "answers must map a colour as read to what those dice are", "answers")
-    desk = _desk()
+    desk = _camera(body.get("table"))[0]
     added = desk.register(
         body["snapshot"], answers, body.get("not_dice"), body.get("values"), body.get("passed")
     )

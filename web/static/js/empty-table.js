@@ -79,6 +79,8 @@ async function forget() {
 }
 
 async function refresh() {
+  // A game's phone's table (`/tables?table=`) has no empty table of its own here.
+  if (new URLSearchParams(window.location.search).has("table")) return;
   try {
     const summary = await request("GET", "/api/tables");
     byId("empty-table").hidden = !summary.learns;

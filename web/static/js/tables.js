@@ -8,6 +8,11 @@ import { COLOURS } from "./colours.js";
 
 const NOT_A_DIE = "none";
 let snapshot = null;
+// `/tables?table=phone-<game>`: a game's phone's table, registered while that phone sends here
+// (the server camera's live video and empty table are not its).
+const TABLE = new URLSearchParams(window.location.search).get("table");
+const QUERY = TABLE ? `?${new URLSearchParams({ table: TABLE })}` : "";
+const withTable = (body) => (TABLE ? { ...body, table: TABLE } : body);
 
 function byId(id) {
   return document.getElementById(id);
@@ -21,7 +26,8 @@ function describe(summary) {
   if (!summary.learns) return "The camera is off or cannot learn: start the dashboard with a camera.";
   const parts = Object.entries(summary.counts).map(([colour, n]) => `${n} ${colour}`);
   const held = parts.length ? parts.join(", ") : "no dice yet";
-  const empty = summary.empty_table ? "The empty table is recorded." : "No empty table is recorded yet.";
+  // A phone's table keeps no empty table here (its frames are the phone's).
+  const empty = TABLE ? "" : summary.empty_table ? "The empty table is recorded." : "No empty table is recorded yet.";
   const faces = summary.faces_taught ? ` ${capitalised(summary.faces_taught)}.` : "";
   return `Table "${summary.table}": the camera remembers ${summary.dice} dice (${held}).${faces} ${empty}`;
 }
@@ -46,6 +52,13 @@ function tableLine(table) {
   const here = table.current ? " (this camera's)" : "";
   const count = `${table.dice} ${table.dice === 1 ? "die" : "dice"}`;
   item.textContent = `${table.table}${here}: ${count} (${parts.join(", ") || "none"})${size}; ${table.faces_taught} `;
+  if (table.phone_running && table.table !== TABLE) {
+    const register = document.createElement("a");
+    register.className = "register-table";
+    register.href = `/tables?${new URLSearchParams({ table: table.table })}`;
+    register.textContent = "Register its dice";
+    item.append(register, " ");
+  }
   if (!table.current) {
     const forget = document.createElement("button");
     forget.type = "button";
@@ -78,7 +91,7 @@ async function refreshEvery() {
 
 async function refresh() {
   try {
-    byId("memory-summary").textContent = describe(await request("GET", "/api/tables"));
+    byId("memory-summary").textContent = describe(await request("GET", `/api/tables${QUERY}`));
     await refreshEvery();
   } catch (error) {
     showError(error);
@@ -165,7 +178,7 @@ function passedItem(thing) {
 async function look() {
   showError(null);
   try {
-    const found = await request("POST", "/api/tables/look");
+    const found = await request("POST", "/api/tables/look", withTable({}));
     snapshot = found.snapshot;
     byId("register-groups").replaceChildren(...found.groups.map(groupItem));
     const passed = found.passed || [];
@@ -202,10 +215,10 @@ async function keep(event) {
     if (select.value) passed[select.dataset.index] = Number(select.value);
   }
   try {
-    const body = { snapshot, answers, not_dice: notDice, values, passed };
+    const body = withTable({ snapshot, answers, not_dice: notDice, values, passed });
     const result = await request("POST", "/api/tables/register", body);
     byId("register-form").hidden = true;
-    showLive(true);
+    showLive(!TABLE);
     byId("memory-summary").textContent = `Kept ${result.added} dice. ` + describe(result);
     await refreshEvery();
   } catch (error) {
@@ -217,6 +230,12 @@ async function forget() {
   if (!window.confirm("Forget every die this table's camera has learnt?")) return;
   showError(null);
   try {
+    if (TABLE) {
+      const gone = await request("DELETE", "/api/tables/memory", { table: TABLE });
+      byId("memory-summary").textContent = `Forgot ${gone.removed} dice. ` + describe(await request("GET", `/api/tables${QUERY}`));
+      await refreshEvery();
+      return;
+    }
     const result = await request("DELETE", "/api/tables/memory");
     byId("memory-summary").textContent = `Forgot ${result.removed} dice. ` + describe(result);
     await refreshEvery();
@@ -225,6 +244,12 @@ async function forget() {
   }
 }
 
+if (TABLE) {
+  // The phone's frames are on the phone's page; the picture of each look shows what it saw.
+  showLive(false);
+  byId("tables-heading").textContent = `The dice of table ${TABLE} (a game's phone camera)`;
+  byId("empty-table").hidden = true;
+}
 byId("look").addEventListener("click", look);
 // The empty table's panel (empty-table.js) says when it changed what the table holds.
 document.addEventListener("table-summary", (event) => {
