@@ -35,7 +35,7 @@ def fixture_frame(index: int = 0) -> npt.NDArray[np.uint8]:
     return load_image(sorted((FIXTURES / "images").glob("*.jpg"))[index])
 
 
-LOGO_ONE_SEED = 4301  # `python -m models.render.odd_night OUT --kind logo1 --seed 4300`: 4300 + 1
+LOGO_ONE_SEED = 4301  # `python -m models.render.odd_night OUT --kind logo1 --seed 4301`
 LOGO_ONE_PHOTO = 2  # the network reads 5 of its 8 dice; one it calls "not a die" is a red logo 1
 
 

@@ -3,6 +3,7 @@ learn from a corrected roll, restart, clear; and `eval --learn`'s order of readi
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,27 @@ def test_learn_then_read_with_the_table(capsys: pytest.CaptureFixture[str], tmp_
     assert main(["read", image, "--table", "den", "--data", data]) == 0
     assert main(["tables", "--clear", "den", "--data", data]) == 0
     assert "forgot" in capsys.readouterr().out
+
+
+def test_learn_teaches_a_labelled_die_the_reader_passed_over(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A labelled logo 1 the network calls "not a die" is taught from the photos as players
+    registering would teach it, and the table then reads it as a 1."""
+    from models.render.odd_night import write_odd_night
+    from tests.tables.support import LOGO_ONE_PHOTO, LOGO_ONE_SEED, logo_one_photo
+    from vision.types import iou
+
+    photos = tmp_path / "photos"
+    write_odd_night(photos, "logo1", LOGO_ONE_SEED, LOGO_ONE_PHOTO + 1, (1280, 720))
+    data = str(tmp_path / "data")
+    assert main(["learn", "--table", "den", str(photos), "--split", "all", "--data", data]) == 0
+    out = capsys.readouterr().out
+    taught = int(out.split("(")[1].split(" of them passed over")[0])
+    assert taught >= 1, out
+    image = sorted((photos / "images").iterdir())[LOGO_ONE_PHOTO]
+    assert main(["read", str(image), "--table", "den", "--data", data, "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)["dice"]
+    (logo,) = [d for d in logo_one_photo().visible_dice if d.pips == 1 and d.colour.value == "red"]
+    found = [d for d in read if iou(tuple(d["box_xyxy"]), logo.box_xyxy) > 0.5]
+    assert [d["pips"] for d in found] == [1]

@@ -1,7 +1,8 @@
 """A table's memory from the terminal.
 
 - `dicetable learn --table NAME DIR...`: fill it from YOLO-labelled photos (a `colours.csv`
-  gives the dice' colours, as in `../shared/dice-data`; without one, the colour read is kept);
+  gives the dice' colours, as in `../shared/dice-data`; without one, the colour read is kept),
+  read with what the table knows so far; a labelled die the reader passed over is taught too;
 - `dicetable tables [--clear NAME]`: what each table remembers, or forget one table's dice;
 - `dicetable register --source SPEC [--table NAME]`: read the dice on the table, number every
   one, then confirm or correct each colour group at the prompt and say which numbers are not
@@ -88,23 +89,34 @@ def _reader() -> Any:
 
 
 def _learn(args: argparse.Namespace, data: Path) -> int:
-    from companion.tables.learn import from_labels
+    from companion.tables.learn import from_labels, from_passed_over
     from vision.datasets import DatasetError, load_dataset
     from vision.images import load_image
 
-    store, reader = _store(data), _reader()
+    store, plain = _store(data), _reader()
     store.load(args.table)  # a bad table name is refused before any photo is read
     for folder in args.folders:
         try:
             dataset = load_dataset(folder, args.match)
         except DatasetError as exc:
             raise TableCommandError(str(exc)) from None
-        dice = []
+        # Read as the table reads now, with what it knows so far; a labelled die the reader
+        # passed over (a logo face it calls "not a die") is taught too, as when registering.
+        reader = plain.with_memory(store.load(args.table))
+        dice, passed = [], 0
         for image in dataset.split(args.split):
-            reading = reader.read(load_image(image.path))
-            dice += from_labels(image.boxes, reading.dice, image.match_by)
+            frame = load_image(image.path)
+            reading = reader.read(frame)
+            missed = from_passed_over(
+                image.boxes, reading.dice, reader.passed_over(frame, reading.dice), image.match_by
+            )
+            dice += from_labels(image.boxes, reading.dice, image.match_by) + missed
+            passed += len(missed)
         added = store.add(args.table, dice, "photos")
-        print(f"{folder}: {added} dice kept for table {args.table!r}")
+        print(
+            f"{folder}: {added} dice kept for table {args.table!r} "
+            f"({passed} of them passed over by the reader)"
+        )
     return _tables(argparse.Namespace(clear=None), data)
 
 
