@@ -25,12 +25,13 @@ class Learner(Protocol):
     def learn_roll(self, kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> int: ...
 
 
-def replay(dice: Sequence[Die], corrections: Sequence[Mapping[str, Any]]) -> tuple[
-    list[Die], list[Die]
-]:  # fmt: skip
+def replay(
+    dice: Sequence[Die], corrections: Sequence[Mapping[str, Any]], missed: Sequence[Die] = ()
+) -> tuple[list[Die], list[Die]]:
     """The dice as the players left them (the ones they added by hand teach nothing: no
-    signature) and the ones they removed saying "not a die"; ValueError on a correction that
-    does not fit the dice (another roll's)."""
+    signature; one added from the roll's picture is that one of `missed`, what the reader
+    passed over in the roll's frame) and the ones they removed saying "not a die"; ValueError
+    on a correction that does not fit the dice (another roll's)."""
     from companion.session.camera import parse_colour
 
     left: list[Die | None] = list(dice)
@@ -38,7 +39,7 @@ def replay(dice: Sequence[Die], corrections: Sequence[Mapping[str, Any]]) -> tup
     for fix in corrections:
         action, index = fix.get("action"), fix.get("index")
         if action == "add":
-            left.append(None)
+            left.append(_added(fix, missed, parse_colour))
             continue
         if not isinstance(index, int) or not 0 <= index < len(left):
             raise ValueError(f"correction {fix!r} names no die of {len(left)}")
@@ -53,6 +54,21 @@ def replay(dice: Sequence[Die], corrections: Sequence[Mapping[str, Any]]) -> tup
         else:
             raise ValueError(f"unknown correction {action!r}")
     return [d for d in left if d is not None], not_dice
+
+
+def _added(
+    fix: Mapping[str, Any], missed: Sequence[Die], parse_colour: Callable[[object], Any]
+) -> Die | None:
+    """The die an "add" put in the roll: one of `missed`, as the players gave it, where it
+    names one (`"missed": k`); None for a die added by hand, and where this learner kept no
+    such list (a game's phone: the server looked in its picture and teaches that die itself)."""
+    k = fix.get("missed")
+    if k is None or not missed:
+        return None
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(missed):
+        raise ValueError(f"correction {fix!r} names no die of the {len(missed)} passed over")
+    colour, pips = _token(str(fix.get("after")), parse_colour)
+    return missed[k].corrected(colour, pips)
 
 
 def _token(text: str, parse_colour: Callable[[object], Any]) -> tuple[Any, int]:
@@ -72,11 +88,12 @@ class Teacher:
         self.memory = memory
         self.say = say
         self._file = None if folder is None else folder / LESSONS_FILE
-        self._rolls: dict[str, DiceReading] = {}
+        self._rolls: dict[str, tuple[DiceReading, tuple[Die, ...]]] = {}
         self.after = self._load()
 
-    def remember(self, roll_id: str, reading: DiceReading) -> None:
-        self._rolls[roll_id] = reading
+    def remember(self, roll_id: str, reading: DiceReading, missed: Sequence[Die] = ()) -> None:
+        """Roll `roll_id`'s dice as read, and what the reader passed over in its frame."""
+        self._rolls[roll_id] = (reading, tuple(missed))
         while len(self._rolls) > REMEMBERED:
             del self._rolls[next(iter(self._rolls))]
 
@@ -85,11 +102,12 @@ class Teacher:
         Returns how many dice they taught."""
         taught = 0
         for lesson in answer.get("lessons", []):
-            reading = self._rolls.get(str(lesson.get("roll_id")))
-            if reading is None:
+            found = self._rolls.get(str(lesson.get("roll_id")))
+            if found is None:
                 continue  # a roll from before this agent started: its dice are gone
+            reading, missed = found
             try:
-                kept, not_dice = replay(reading.dice, lesson.get("corrections", []))
+                kept, not_dice = replay(reading.dice, lesson.get("corrections", []), missed)
             except ValueError as exc:
                 self.say(f"a lesson of roll {lesson.get('roll_id')} not taken: {exc}")
                 continue

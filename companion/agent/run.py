@@ -9,7 +9,7 @@ import json
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,9 @@ from companion.agent.outbox import Outbox
 from companion.agent.sender import HELLO_S, Sender
 from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
 
+# What a table's reader passed over in a frame where it read these dice (`TableDesk.passed_over`).
+PassedOver = Callable[[Any, Sequence[Any]], Sequence[Any]]
+
 HELLO_FILE = "hello.json"
 # Rolls whose outbox ids are remembered for the camera's corrections: the settle detector only
 # corrects the last roll it sent.
@@ -29,13 +32,16 @@ REMEMBERED_ROLLS = 16
 SIGNED_DICE_CHARS = 12_000
 
 
-def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
+def roll_body(
+    roll: Any, settled_at: datetime | None = None, missed: Sequence[Any] = ()
+) -> dict[str, Any]:
     """What is posted for a settled roll (`vision.settle.SettledRoll`): its dice and doubts,
     when it settled, and its settled frame at camera resolution with the size its dice boxes
-    are measured in, as the server's own camera keeps it (players check every die on it)."""
+    are measured in, as the server's own camera keeps it (players check every die on it);
+    `missed`, what the reader passed over in that frame, which players may add from it."""
     jpeg = roll.frame_jpeg(MAX_THUMBNAIL_BYTES)
     size = roll.frame_size
-    return {
+    body = {
         "dice": dice_json(roll.reading),
         "settled_at": utc_iso(settled_at or datetime.now(UTC)),
         "frame_index": roll.frame_index,
@@ -43,6 +49,9 @@ def roll_body(roll: Any, settled_at: datetime | None = None) -> dict[str, Any]:
         "thumbnail_jpeg": None if jpeg is None else base64.b64encode(jpeg).decode("ascii"),
         "frame_size": None if size is None else {"width": size[0], "height": size[1]},
     }
+    if missed:  # only then: a body with none is one any server version takes
+        body["missed"] = [d.to_json() for d in missed]
+    return body
 
 
 def dice_json(reading: Any) -> list[dict[str, Any]]:
@@ -71,11 +80,18 @@ class Queue:
     With a `teacher`, each roll's dice are kept for the lesson the players' review gives."""
 
     def __init__(
-        self, outbox: Outbox, say: Callable[[str], None], teacher: Teacher | None = None
+        self,
+        outbox: Outbox,
+        say: Callable[[str], None],
+        teacher: Teacher | None = None,
+        passed_over: PassedOver | None = None,
     ) -> None:
         self.outbox = outbox
         self.say = say
         self.teacher = teacher
+        # What the table's reader passed over in a frame (`TableDesk.passed_over`): sent with
+        # each roll, and kept for its lesson (a die the players added from the picture).
+        self.passed_over = passed_over
         self._ids: dict[int, str] = {}  # the settle detector's roll id -> the outbox's
 
     def roll(self, event: Any) -> None:
@@ -83,13 +99,23 @@ class Queue:
 
         if not isinstance(event, SettledRoll):  # a scene change or a cleared table
             return
-        roll_id = self.outbox.put(roll_body(event))
+        missed = self._missed(event)
+        roll_id = self.outbox.put(roll_body(event, missed=missed))
         self._ids[event.roll_id] = roll_id
         if self.teacher is not None:
-            self.teacher.remember(roll_id, event.reading)
+            self.teacher.remember(roll_id, event.reading, missed)
         while len(self._ids) > REMEMBERED_ROLLS:
             del self._ids[next(iter(self._ids))]
         self.say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
+
+    def _missed(self, event: Any) -> tuple[Any, ...]:
+        if self.passed_over is None or event.frame_bgr is None:
+            return ()
+        try:
+            return tuple(self.passed_over(event.frame_bgr, event.reading.dice))
+        except Exception as exc:  # the roll matters more than what it may have missed
+            self.say(f"what the camera passed over was not looked for: {exc!r}")
+            return ()
 
     def correction(self, fix: Any) -> None:
         roll_id = self._ids.get(fix.roll_id)
@@ -183,7 +209,7 @@ def run_agent(
         client.camera_state = lambda: camera_state_of(feed)
         learner = memory(feed)
         teacher = None if learner is None else Teacher(folder, learner, say)
-        queue = Queue(outbox, say, teacher)
+        queue = Queue(outbox, say, teacher, getattr(learner, "passed_over", None))
         feed.subscribe(queue.roll, corrections=queue.correction)
         sender.start()
         feed.start()

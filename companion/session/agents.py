@@ -34,7 +34,8 @@ from companion.session.errors import FieldError, NoPendingError, PendingError
 from companion.session.roll import make_last_roll
 from companion.store.camera_rolls import AgentInfo, CameraRoll, check_roll_id
 from companion.tokens import new_token
-from vision.types import DiceReading
+from vision.passed_over import OFFERED
+from vision.types import DiceReading, Die
 
 if TYPE_CHECKING:
     import numpy as np
@@ -105,6 +106,18 @@ def reading_of(data: Mapping[str, Any]) -> DiceReading:
     return DiceReading(
         tuple(replace(die, signature=sig) for die, sig in zip(reading.dice, signed, strict=True))
     )
+
+
+def missed_of(data: Mapping[str, Any]) -> tuple[Die, ...]:
+    """What the agent's reader passed over in the roll's frame (`"missed": [Die JSON...]`, at
+    most `OFFERED`), offered to players as dice it may have missed; FieldError naming a bad one."""
+    found = data.get("missed", [])
+    if not isinstance(found, list) or len(found) > OFFERED:
+        raise FieldError(f"missed must be a list of at most {OFFERED} dice", "missed")
+    try:
+        return DiceReading.from_json(found).dice
+    except (KeyError, TypeError, ValueError) as exc:
+        raise FieldError(f"bad die in missed: {exc}", "missed") from None
 
 
 def signature_of(value: object) -> tuple[float, ...] | None:
@@ -204,6 +217,7 @@ class AgentDesk:
     ) -> tuple[CameraRoll, bool]:
         """Keep the roll (once) and hand it to this session; `(roll, new)`."""
         reading_of(data)  # refused before anything is kept
+        missed_of(data)
         roll, new = self.session.store.add_camera_roll(
             game_id, roll_id, data, settled_at=settled_at, thumbnail_jpeg=thumbnail_jpeg
         )
@@ -322,7 +336,7 @@ class AgentDesk:
         if self._waiting_here(roll.game_id) and session.pending(roll.game_id) is not None:
             shot = CameraShot(
                 reading, thumbnail, settled.frame_index, settled.delay_ms, roll.received_at,
-                settled.roll_id, frame_size_of(roll.data),
+                settled.roll_id, frame_size_of(roll.data), missed_of(roll.data),
             )  # fmt: skip
             take = session._shot_taker(roll.game_id, settled)  # type: ignore[arg-type]
             with contextlib.suppress(NoPendingError):

@@ -122,6 +122,9 @@ class Correction:
     index: int
     before: str | None
     after: str | None
+    # An "add" of the die the roll's picture offered with this index (`companion.session.missed`):
+    # a club table's agent teaches its table that die when the roll's lesson comes back.
+    missed: int | None = None
 
     def describe(self) -> str:
         if self.action == "correct" and self.before == self.after:
@@ -129,18 +132,21 @@ class Correction:
         if self.action == "correct":
             return f"corrected die {self.index + 1} to {self.after}"
         if self.action == "add":
-            return f"added {self.after}"
+            return f"added {self.after}" + ("" if self.missed is None else " from the picture")
         if self.action == NOT_A_DIE:
             return f"removed die {self.index + 1} ({self.before}): not a die"
         return f"removed die {self.index + 1} ({self.before})"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "action": self.action,
             "index": self.index,
             "before": self.before,
             "after": self.after,
         }
+        if self.missed is not None:
+            found["missed"] = self.missed
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +164,9 @@ class CameraShot:
     # `companion.session.agents.shot_id`).
     roll_id: int = 0
     frame_size: tuple[int, int] | None = None
+    # What a club table's agent passed over in this roll's frame (no signatures: its memory is
+    # at its table), offered to players as dice it may have missed (`companion.session.missed`).
+    missed: tuple[Die, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         size = self.frame_size
@@ -459,10 +468,12 @@ def add_die(
     rev: int,
     player: object = None,
     seen: Die | None = None,
+    seen_index: int | None = None,
 ) -> Pending:
     """A die the camera missed; in a table roll, `player` says whose it is. `seen`: the die as
     the camera passed it over in the roll's frame (`companion.session.missed`), which keeps
-    its box, signature and pip features, so the accepted roll teaches the table its look."""
+    its box, signature and pip features, so the accepted roll teaches the table its look;
+    `seen_index`, its index among the picture's missed dice, which the correction keeps."""
     limit = pending.dice_limit
     if len(pending.dice) >= limit:
         raise PendingError(f"the roll already has {limit} dice, the most it can hold")
@@ -471,7 +482,7 @@ def add_die(
     die = hand_die(new_colour, new_pips) if seen is None else seen.corrected(new_colour, new_pips)
     if seen is not None and any(d.box_xyxy == seen.box_xyxy for d in pending.dice):
         raise PendingError("that die from the picture is in the roll already", "missed")
-    fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips))
+    fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips), seen_index)
     owners = (*pending.owners, owner) if pending.rollers else pending.owners
     return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
 

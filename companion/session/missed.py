@@ -10,7 +10,9 @@ and the accepted roll teaches the table its look and the value the player gave i
 
 The server's own camera's rolls, and those of a game's phone read in this server (its own
 table's reader and memory, `web.phone`). A club table's agent reads at its table, with a memory
-this server does not hold: its rolls are not looked at again here.
+this server does not hold: it sends what it passed over with each roll (`CameraShot.missed`),
+and the added die's index goes back to it in the roll's lesson (`companion.agent.lessons`),
+which teaches its table.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ class MissedDice:
     def look(self, game_id: str, shot: CameraShot | None) -> MissedLook:
         """What the reader passed over in `shot`'s frame (the game's pending camera roll)."""
         shot = _with_picture(shot)
+        if shot.roll_id < 0 and (self._phone is None or self._phone(game_id) is None):
+            return MissedLook(shot.roll_id, shot.received_at, shot.missed)  # its agent's word
         passed_over = self._reader_of(game_id, shot)
         with self._lock:
             found = self._looks.get(game_id)
@@ -110,14 +114,11 @@ class MissedDice:
 
     def _reader_of(self, game_id: str, shot: CameraShot) -> PassedOver:
         """The desk that reads `shot`'s table: the server camera's, or the game's phone's."""
-        if shot.roll_id >= 0:
-            found = self._passed_over
-        else:
-            found = None if self._phone is None else self._phone(game_id)
-        if found is None:
-            where = "this server's camera" if shot.roll_id >= 0 else "the table's own camera"
+        found = self._passed_over if shot.roll_id >= 0 else self._phone and self._phone(game_id)
+        if not found:
             raise PendingError(
-                f"{where} cannot look again for missed dice here: add the die by hand", "missed"
+                "this server's camera cannot look again for missed dice: add the die by hand",
+                "missed",
             )
         return found
 

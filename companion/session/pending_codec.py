@@ -60,8 +60,9 @@ def decode(hint: Any, data: Any) -> Any:
         return {decode(key, k): decode(value, v) for k, v in data}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = _hints(hint)
-        kwargs = {f.name: decode(hints[f.name], data[f.name]) for f in dataclasses.fields(hint)}
-        return hint(**kwargs)
+        # A field added since the record was kept takes its default.
+        fields = [f for f in dataclasses.fields(hint) if f.name in data]
+        return hint(**{f.name: decode(hints[f.name], data[f.name]) for f in fields})
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return hint(data)
     if hint is bytes:

@@ -96,3 +96,121 @@ def test_an_accepted_agent_roll_teaches_the_agents_table_memory(
     assert client.get(f"/api/agent/games/{game}/lessons").status_code == 401  # its token only
     bad = client.get(f"/api/agent/games/{game}/lessons?after=x", headers=bearer(token))
     assert bad.status_code == 400
+
+
+def _picture() -> str:
+    import base64
+
+    import cv2
+    import numpy as np
+
+    jpeg = cv2.imencode(".jpg", np.zeros((90, 160, 3), np.uint8))[1].tobytes()
+    return base64.b64encode(jpeg).decode()
+
+
+def test_a_die_the_agent_passed_over_added_from_the_picture_teaches_its_table(
+    client: FlaskClient, tmp_path: Path, app_session: Any
+) -> None:
+    """The agent sends what its reader passed over with the roll; players add one from the
+    roll's picture; the lesson names it, and the agent teaches its table that die (with the
+    signature its reader gave it) as the players said it is."""
+    from tests.web.api.support import orange_game
+
+    game = orange_game(app_session[1])
+    token = agent_token(client, game)
+    reading = seen((Colour.RED, 4), (Colour.RED, 2), (Colour.YELLOW, 5))
+    logo = Die(Colour.YELLOW, 3, 0.2, (130, 0, 160, 30), True, (9.0, 1.0))  # a logo 1
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    body = {
+        "roll_id": "roll-0001", "dice": dice_json(reading), "settled_at": AT,
+        "missed": [logo.to_json()], "thumbnail_jpeg": _picture(),
+        "frame_size": {"width": 160, "height": 90},
+    }  # fmt: skip
+    sent = client.post(f"/api/agent/games/{game}/rolls", json=body, headers=bearer(token))
+    assert sent.status_code == 201, sent.json
+    look = answer_of(client, f"/api/games/{game}/pending/missed")
+    assert [(m["index"], m["box_xyxy"]) for m in look["missed"]] == [(0, [130, 0, 160, 30])]
+    add = {"colour": "yellow", "pips": 1, "missed": 0, "roll_id": look["roll_id"]}
+    changed = client.post(f"/api/games/{game}/pending/dice", json=add)
+    assert changed.status_code == 200, changed.json
+    added = answer_of(client, f"/api/games/{game}/pending")
+    assert "added y1 from the picture" in added["pending"]["summary"]
+    assert client.post(f"/api/games/{game}/pending/accept", json={}).status_code == 201
+    answer = client.get(f"/api/agent/games/{game}/lessons?after=0", headers=bearer(token)).json
+    assert answer is not None
+    (lesson,) = answer["lessons"]
+    assert lesson["corrections"][-1]["missed"] == 0
+    memory = Memory()
+    teacher = Teacher(tmp_path, memory, lambda _: None)
+    teacher.remember("roll-0001", reading, (logo,))
+    assert teacher.take(answer) == 4
+    kept, _ = memory.taught[0]
+    assert (kept[-1].colour, kept[-1].pips, kept[-1].signature) == (Colour.YELLOW, 1, (9.0, 1.0))
+
+
+@pytest.mark.parametrize(
+    "missed",
+    [[{"colour": "red"}], "b1", [Die(Colour.RED, 1, 0.2, (0, 0, 9, 9)).to_json()] * 9],
+)
+def test_a_roll_with_bad_missed_dice_is_refused_whole(
+    client: FlaskClient, app_session: Any, missed: object
+) -> None:
+    from tests.web.api.support import orange_game
+
+    game = orange_game(app_session[1])
+    token = agent_token(client, game)
+    body = {"roll_id": "roll-0002", "dice": [], "settled_at": AT, "missed": missed}
+    refused = client.post(f"/api/agent/games/{game}/rolls", json=body, headers=bearer(token))
+    assert refused.status_code == 400 and refused.json is not None
+    assert refused.json["field"] == "missed"
+    assert app_session[1].store.find_camera_roll(game, "roll-0002") is None
+
+
+def test_an_add_from_the_picture_is_replayed_as_the_die_passed_over() -> None:
+    dice = seen((Colour.RED, 4)).dice
+    logo = Die(Colour.BLUE, 3, 0.2, (90, 0, 120, 30), True, (7.0, 1.0))
+    add = {"action": "add", "index": 1, "before": None, "after": "b6", "missed": 0}
+    kept, _ = replay(dice, [add], (logo,))
+    assert [(d.colour, d.pips, d.signature) for d in kept][-1] == (Colour.BLUE, 6, (7.0, 1.0))
+    assert len(replay(dice, [add])[0]) == 1  # a phone's: the server taught it itself
+    with pytest.raises(ValueError, match="passed over"):
+        replay(dice, [dict(add, missed=3)], (logo,))
+
+
+def test_the_agent_sends_what_its_reader_passed_over_and_keeps_it_for_the_lesson(
+    tmp_path: Path,
+) -> None:
+    """`Queue` asks the table's desk what its reader passed over in the settled frame, sends
+    it with the roll and remembers it; a desk that fails sends the roll without it."""
+    from companion.agent.outbox import Outbox
+    from companion.agent.run import Queue
+    from tests.web.api.support import settled
+    from vision.settle import SettledRoll
+
+    logo = Die(Colour.YELLOW, 3, 0.2, (130, 0, 160, 30), True, (9.0, 1.0))
+    sent = settled((Colour.RED, 4, False))
+    said: list[str] = []
+    memory = Memory()
+    teacher = Teacher(None, memory, said.append)
+
+    def broken(_frame: Any, _dice: Any) -> tuple[Die, ...]:
+        raise RuntimeError("no reader")
+
+    with Outbox(tmp_path / "outbox") as outbox:
+        Queue(outbox, said.append, teacher, lambda _f, _d: (logo,)).roll(
+            SettledRoll(2000.0, 1700.0, 60, sent.frame_bgr, sent.reading, roll_id=1)
+        )
+        queued = outbox.next()
+        assert queued is not None and queued.body["missed"] == [logo.to_json()]
+        outbox.done(queued.roll_id, {"status": 201})
+        Queue(outbox, said.append, None, broken).roll(
+            SettledRoll(3000.0, 2700.0, 90, sent.frame_bgr, sent.reading, roll_id=2)
+        )
+        queued = outbox.next()
+        assert queued is not None and "missed" not in queued.body
+    assert any("passed over was not looked for" in line for line in said)
+    lesson = {
+        "roll_id": next(iter(teacher._rolls)),
+        "corrections": [{"action": "add", "index": 1, "after": "y1", "missed": 0}],
+    }
+    assert teacher.take({"lessons": [lesson], "last_seq": 3}) == 2

@@ -93,14 +93,17 @@ def post_roll(game_id: str) -> Response:
     "delay_ms": 310.5, "thumbnail_jpeg": "<base64>", "frame_size": {"width": 1280, "height":
     720}}`: 201 when kept, 200 when this roll id was kept before (`"repeat": true`; nothing
     changes). `thumbnail_jpeg` is the settled frame, `frame_size` the size its dice boxes are
-    measured in (the page numbers the dice on it)."""
+    measured in (the page numbers the dice on it); `missed` (at most 8 Die JSON), what its
+    reader passed over in that frame, which players may add from the picture."""
     _check_agent(game_id)
     body = json_body(
         {"roll_id", "dice", "settled_at", "frame_index", "delay_ms", "thumbnail_jpeg",
-         "frame_size"},
+         "frame_size", "missed"},
         required={"roll_id", "dice", "settled_at"},
     )  # fmt: skip
     data: dict[str, Any] = {"dice": body["dice"]}
+    if body.get("missed"):
+        data["missed"] = body["missed"]
     for key in ("frame_index", "delay_ms"):
         if body.get(key) is not None:
             if isinstance(body[key], bool) or not isinstance(body[key], int | float):

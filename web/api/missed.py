@@ -33,8 +33,9 @@ def look(game_id: str) -> MissedLook:
     return svc.missed.look(game_id, pending.camera)
 
 
-def missed_die(game_id: str, body: dict[str, Any]) -> Die | None:
-    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`), or None."""
+def missed_die(game_id: str, body: dict[str, Any]) -> tuple[Die | None, int | None]:
+    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`) and its index,
+    or (None, None)."""
     if "missed" not in body:
-        return None
-    return look(game_id).die(body["missed"], body.get("roll_id"))
+        return None, None
+    return look(game_id).die(body["missed"], body.get("roll_id")), int(body["missed"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -62,7 +63,6 @@ def test_a_shrunk_frame_is_read_at_the_size_its_boxes_are_measured_in() -> None:
     ("shot", "why"),
     [
         (None, "entered by hand"),
-        (_shot(-2), "the table's own camera cannot look again"),
         (CameraShot(DiceReading(()), None, 1, 1.0, "now", 1, (10, 10)), "no picture"),
         (CameraShot(DiceReading(()), b"not a jpeg", 1, 1.0, "now", 1, (10, 10)), "cannot be read"),
     ],
@@ -90,3 +90,15 @@ def test_a_missed_die_is_named_by_its_index_in_the_rolls_look(
     with pytest.raises(PendingError) as refused:
         look.die(index, roll_id)
     assert refused.value.field == field
+
+
+def test_without_a_reader_here_only_an_agents_own_word_is_offered() -> None:
+    """A server camera whose reader cannot learn is refused; an agent's roll offers what the
+    agent passed over (it read at its table), a phone's is read through the phone's desk."""
+    with pytest.raises(PendingError, match="this server's camera cannot look again"):
+        MissedDice(None).look("g", _shot(1))
+    agents = replace(_shot(-2), missed=(SEEN,))
+    assert MissedDice(None).look("g", agents).dice == (SEEN,)
+    phone = Recorder()
+    assert MissedDice(None, lambda game: phone if game == "g" else None).look("g", _shot(-2)).dice
+    assert len(phone.frames) == 1

@@ -1,8 +1,8 @@
 // A die the camera missed, looked for again in the roll's own picture (`GET .../pending/missed`).
 // Added from there rather than by hand, the die keeps its box and look, and the accepted roll
-// teaches the table it: the same die is found on the next roll. The server's own camera's rolls
-// and a game's phone's; a club table's agent reads at its table (the server says so), and a
-// table roll's dice are added per player by hand.
+// teaches the table it: the same die is found on the next roll. The server's own camera's, a
+// game's phone's and a club agent's rolls (the agent sends what it passed over); a table roll's
+// dice are added per player by hand.
 
 import { getJSON } from "./api.js";
 import { el } from "./colours.js";
