@@ -80,3 +80,36 @@ def test_a_club_table_takes_its_agents_roll_from_its_page(page: Any, dashboard: 
     wait_until(page, "() => document.querySelector('#pending .frame-box') === null")
     assert dashboard.session.view(game).seq == 2  # the attempt is in the record
     assert base64.b64decode(body["thumbnail_jpeg"])[:3] == b"\xff\xd8\xff"
+
+
+def test_a_die_the_agent_passed_over_is_added_from_the_picture(
+    page: Any, dashboard: Dashboard
+) -> None:
+    """The agent sends what its reader passed over with the roll; on the table's page a player
+    looks for the missing die, sees it dotted with "1?" and adds it, boxed and numbered."""
+    game = orange_game(dashboard.session)
+    status, answer = dashboard.post(f"/api/games/{game}/agent-token", {})
+    assert status == 201
+    token = answer["token"]
+    agent_call(dashboard, f"/api/agent/games/{game}", token)
+    page.goto(dashboard.url(f"/games/{game}"))
+    wait_until(page, "() => !document.querySelector('#camera-attempt').disabled")
+    page.click("#camera-attempt")
+    page.wait_for_selector("#pending .waiting")
+    roll = settled_frame()
+    last = roll.reading.dice[-1]
+    missed = [Die(last.colour, 1, 0.2, last.box_xyxy, True)]  # a logo it called "not a die"
+    body = dict(roll_body(roll, missed=missed), roll_id="roll-000002")
+    body["dice"] = body["dice"][:3]
+    agent_call(dashboard, f"/api/agent/games/{game}/rolls", token, body)
+    page.wait_for_selector("#pending .frame-box")
+    page.click("#look-missed")
+    page.wait_for_selector("#pending .frame-box.missed")
+    assert page.inner_text("#pending .frame-box.missed") == "1?"
+    page.click("#pending .add-missed[data-missed='0']")
+    wait_until(page, "() => document.querySelectorAll('#pending .frame-box').length === 4")
+    assert page.locator("#pending .frame-box.missed").count() == 0
+    assert page.locator("#pending .frame-box[data-index='3']").count() == 1
+    screenshot(page, "club-table-missed-added")
+    pending = dashboard.session.pending(game)
+    assert pending is not None and pending.corrections[-1].missed == 0
