@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -146,12 +147,19 @@ def _kept_token(path: Path) -> tuple[str, bool]:
         raise WebConfigError(f"cannot read {path}: {exc}") from None
     token = new_token()
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Written whole under another name (owner-only, as `mkstemp` makes it), then linked into
+    # place: a server process starting at the same moment never reads the file empty, as it
+    # could between another's create and write.
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return _kept_token(path)[0], False  # another process made it first: use theirs
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(token + "\n")
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(token + "\n")
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            return _kept_token(path)[0], False  # another process made it first: use theirs
+    finally:
+        Path(temp).unlink()
     return token, True
 
 

@@ -78,6 +78,20 @@ def test_bad_settings_are_refused(settings: dict[str, Any]) -> None:
         WebConfig(**settings)
 
 
+def test_server_processes_starting_together_share_one_token(tmp_path: Path) -> None:
+    """Several server processes start at once on a new data folder (a club's workers): each
+    gets the one token the first wrote, none reads the file half made (one once read it empty,
+    between another's create and write, and refused to start), and no spare file is left."""
+    import multiprocessing
+
+    folders = [tmp_path / f"data{k}" for k in range(6)]
+    with multiprocessing.get_context("fork").Pool(6) as pool:
+        tokens = pool.map(load_overlay_token, [f for f in folders for _ in range(6)])
+    for k, folder in enumerate(folders):
+        assert len(set(tokens[6 * k : 6 * k + 6])) == 1
+        assert [p.name for p in folder.iterdir()] == [OVERLAY_TOKEN_FILE]
+
+
 def test_overlay_token_is_stable_per_data_folder(tmp_path: Path) -> None:
     first = load_overlay_token(tmp_path / "data")
     assert load_overlay_token(tmp_path / "data") == first

@@ -63,6 +63,7 @@ def test_a_club_table_takes_its_agents_roll_from_its_page(page: Any, dashboard: 
     kept = agent_call(dashboard, f"/api/agent/games/{game}/rolls", token, body)
     assert kept["n"] == 1
     page.wait_for_selector("#pending .frame-box")
+    wait_until(page, "document.querySelector('#pending .frame-img').naturalWidth > 0")
     numbers = page.eval_on_selector_all("#pending .frame-box", "bs => bs.map(b => b.innerText)")
     assert numbers == ["1", "2", "3", "4"]
     size = page.evaluate(
