@@ -170,3 +170,24 @@ def test_no_waiting_roll_and_no_camera_are_said(table: Table, tmp_path: Path) ->
         assert refused.status_code == 400 and "by hand" in refused.get_json()["error"]
     finally:
         session.close()
+
+
+def test_in_a_table_roll_a_missed_die_is_given_to_a_player(table: Table) -> None:
+    """Everyone throws at once (the modifier dice game): a die added from the picture names
+    whose it is, and sits in that player's dice with its box; one naming nobody is refused."""
+    session, client = table.session, table.client
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    client.post(f"/api/games/{game}/table-roll", json={})
+    frame = logo_one_photo().image_bgr
+    session.offer_roll(SettledRoll(2000.0, 1700.0, 60, frame, table.reader.read(frame), roll_id=9))
+    base = f"/api/games/{game}/pending"
+    look = client.get(f"{base}/missed").get_json()
+    body = {"colour": "red", "pips": 1, "missed": _logo_index(look["missed"]), "roll_id": 9}
+    nobody = client.post(f"{base}/dice", json=body)
+    assert nobody.status_code == 400 and nobody.get_json()["field"] == "player"
+    assert client.post(f"{base}/dice", json={**body, "player": "Ben"}).status_code == 200
+    pending = client.get(base).get_json()["pending"]
+    (ben,) = [g for g in pending["table"]["players"] if g["player"] == "Ben"]
+    added = pending["dice"][ben["dice"][-1]]
+    assert (added["pips"], added["in_frame"], added["learns"]) == (1, True, True)

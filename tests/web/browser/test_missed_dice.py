@@ -5,7 +5,7 @@ at a laptop's and a phone's size."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,19 +28,23 @@ PHONE = {"width": 390, "height": 844}
 
 
 @contextmanager
-def _sheet_page(
-    chromium: Any, data: Path, viewport: dict[str, int], errors: list[str]
+def _game_page(
+    chromium: Any,
+    data: Path,
+    viewport: dict[str, int],
+    errors: list[str],
+    start: Callable[[Session], str],
+    panel: str,
 ) -> Iterator[tuple[Any, Any, str]]:
-    """A score sheet's page whose camera roll settled on the logo-1 photo; the page, the app's
-    services and the game's id."""
+    """A game's page (`start` makes the game and asks for a camera roll) whose roll settled on
+    the logo-1 photo, shown in its panel `panel`; the page, the app's services and the game."""
     session = Session.open(data, poll_s=0.05)
     reader = fresh_reader()
     frame = logo_one_photo().image_bgr
     desk = TableDesk(open_store(data), "default", reader)
     feed = FakeFeed(reader, frame)
     app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
-    game = session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
-    session.declare_attempt(game, "Ann", None)
+    game = start(session)
     context = chromium.new_context(viewport=viewport)
     context.set_default_timeout(WAIT_MS)
     try:
@@ -48,11 +52,11 @@ def _sheet_page(
             tab = context.new_page()
             tab.on("pageerror", lambda exc: errors.append(str(exc)))
             tab.goto(f"http://{server.host}:{server.port}/games/{game}")
-            tab.wait_for_selector("#sheet-camera .waiting")
+            tab.wait_for_selector(f"{panel} .waiting")
             session.offer_roll(
                 SettledRoll(2000.0, 1700.0, 60, frame, reader.read(frame), roll_id=4)
             )
-            tab.wait_for_selector("#sheet-dice .die-edit")
+            tab.wait_for_selector(f"{panel} .frame-box")
             yield tab, app.extensions[EXTENSION], game
             tab.close()
     finally:
@@ -60,12 +64,35 @@ def _sheet_page(
         session.close()
 
 
+def _sheet(session: Session) -> str:
+    game = session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
+    session.declare_attempt(game, "Ann", None)
+    return game
+
+
+def _table_roll(session: Session) -> str:
+    game = session.create_from_options(["Ann", "Ben"], {"game": "modifier"}).game_id
+    session.append(game, "goals most-1s most-6s longest-run")
+    session.declare_table_roll(game)
+    return game
+
+
+def _logo(services: Any, game: str) -> int:
+    """The index of the photo's logo 1 among what the reader passed over."""
+    look = services.missed.look(game, services.session.pending(game).camera)
+    ones = [d.box_xyxy for d in logo_one_photo().visible_dice if d.pips == 1]
+    (logo,) = [k for k, d in enumerate(look.dice) if max(iou(d.box_xyxy, o) for o in ones) > 0.5]
+    return logo
+
+
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 def test_a_missed_logo_is_added_from_the_picture(
     chromium: Any, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     errors: list[str] = []
-    with _sheet_page(chromium, tmp_path / "data", viewport, errors) as (tab, services, game):
+    data = tmp_path / "data"
+    with _game_page(chromium, data, viewport, errors, _sheet, "#sheet-camera") as found:
+        tab, services, game = found
         read = tab.locator("#sheet-dice .die-edit").count()
         tab.click("#look-missed")
         tab.wait_for_selector("#sheet-camera .add-missed")
@@ -74,10 +101,7 @@ def test_a_missed_logo_is_added_from_the_picture(
             "#sheet-camera .frame-box.missed", "bs => bs.map(b => b.innerText)"
         )
         assert offered == [f"{k + 1}?" for k in range(len(look.dice))]
-        ones = [d.box_xyxy for d in logo_one_photo().visible_dice if d.pips == 1]
-        (logo,) = [
-            k for k, d in enumerate(look.dice) if max(iou(d.box_xyxy, o) for o in ones) > 0.5
-        ]
+        logo = _logo(services, game)
         screenshot(tab, f"missed-dice-offered-{viewport['width']}")
         tab.click(f"#sheet-camera .add-missed[data-missed='{logo}']")
         wait_until(tab, f"document.querySelectorAll('#sheet-dice .die-edit').length === {read + 1}")
@@ -86,4 +110,28 @@ def test_a_missed_logo_is_added_from_the_picture(
         assert tab.locator(f"#sheet-camera .frame-box[data-missed='{logo}']").count() == 0
         assert tab.locator(f"#sheet-camera .add-missed[data-missed='{logo}']").count() == 0
         screenshot(tab, f"missed-dice-added-{viewport['width']}")
+    assert errors == []
+
+
+def test_in_a_table_roll_a_missed_logo_is_given_to_a_player(chromium: Any, tmp_path: Path) -> None:
+    """Everyone threw at once: each thing passed over offers "+ Ann" and "+ Ben"; Ben's button
+    puts the die among his dice, boxed in the picture."""
+    errors: list[str] = []
+    data = tmp_path / "data"
+    with _game_page(chromium, data, LAPTOP, errors, _table_roll, "#table-roll") as found:
+        tab, services, game = found
+        tab.click("#table-roll #look-missed")
+        logo = _logo(services, game)
+        button = f"#table-roll .add-missed[data-missed='{logo}'][data-player='Ben']"
+        tab.wait_for_selector(button)
+        assert tab.locator(f"#table-roll .add-missed[data-missed='{logo}']").count() == 2
+        screenshot(tab, "missed-dice-table-roll-offered")
+        tab.click(button)
+        wait_until(
+            tab, f"!document.querySelector(\"#table-roll .frame-box[data-missed='{logo}']\")"
+        )
+        ben = tab.locator("#table-roll [data-roller=Ben] .die-button")
+        assert ben.count() == 1
+        pending = services.session.pending(game)
+        assert pending.owners[-1] == "Ben" and pending.dice[-1].signature is not None
     assert errors == []

@@ -1,8 +1,8 @@
 // A die the camera missed, looked for again in the roll's own picture (`GET .../pending/missed`).
 // Added from there rather than by hand, the die keeps its box and look, and the accepted roll
 // teaches the table it: the same die is found on the next roll. The server's own camera's, a
-// game's phone's and a club agent's rolls (the agent sends what it passed over); a table roll's
-// dice are added per player by hand.
+// game's phone's and a club agent's rolls (the agent sends what it passed over); in a table roll
+// (everyone throws at once) each is given to a player.
 
 import { getJSON } from "./api.js";
 import { el } from "./colours.js";
@@ -23,7 +23,7 @@ export class MissedDice {
 
   offered(pending) {
     return pending.source === "camera" && pending.has_thumbnail && !!pending.camera
-      && !!pending.camera.frame_size && !pending.table;
+      && !!pending.camera.frame_size;
   }
 
   /** What the camera passed over in this roll's picture, less those added since; null before
@@ -34,8 +34,9 @@ export class MissedDice {
     return look.missed.filter((m) => !pending.dice.some((d) => d.in_frame && same(m.box_xyxy, d.box_xyxy)));
   }
 
-  /** The button that looks, then one "+ add" per thing passed over. */
-  node(pending, gameId, errorNode) {
+  /** The button that looks, then one "+ add" per thing passed over; in a table roll, one
+   * "+ NAME" per rolling player (`players`) instead. */
+  node(pending, gameId, errorNode, players = null) {
     if (!this.offered(pending)) return null;
     const missed = this.of(pending);
     if (missed === null) {
@@ -46,11 +47,22 @@ export class MissedDice {
       return el("p", { class: "missed-dice", role: "status" }, "The camera passed over nothing else in this picture: add the die by hand.");
     }
     const rollId = pending.camera.roll_id;
+    const body = (m, player) => ({ colour: m.colour, pips: m.pips, missed: m.index, roll_id: rollId, ...(player ? { player } : {}) });
+    const mark = (m) => el("span", { class: "missed-number" }, `${m.index + 1}?`);
+    if (players) {
+      return el("div", { class: "missed-dice missed-table" }, "Passed over (dotted in the picture), whose die is it? ",
+        ...missed.map((m) => el("span", { class: "missed-row" }, mark(m), ` (${m.colour} ${m.pips}) to `,
+          ...players.map((player) => el("button", {
+            type: "button", class: "small add-missed", "data-missed": m.index, "data-player": player,
+            "aria-label": `add ${m.index + 1}? from the picture to ${player}`, onclick: () => this.add(body(m, player)),
+          }, `+ ${player}`)))),
+        el("span", { class: "help" }, " then set its pips."));
+    }
     return el("div", { class: "missed-dice" }, "Passed over (dotted in the picture): ",
       ...missed.map((m) => el("button", {
         type: "button", class: "small add-missed", "data-missed": m.index, "aria-label": `add ${m.index + 1}? from the picture`,
-        onclick: () => this.add({ colour: m.colour, pips: m.pips, missed: m.index, roll_id: rollId }),
-      }, el("span", { class: "missed-number" }, `${m.index + 1}?`), ` + add (${m.colour} ${m.pips})`)),
+        onclick: () => this.add(body(m, null)),
+      }, mark(m), ` + add (${m.colour} ${m.pips})`)),
       el("span", { class: "help" }, " then set its pips."));
   }
 

@@ -8,6 +8,7 @@
 import { cameraWords } from "./camera-state.js";
 import { dieFace, dieToken, el } from "./colours.js";
 import { frameView } from "./frame-view.js";
+import { MissedDice } from "./missed-dice.js";
 
 export class TableRollPanel {
   constructor(node, game) {
@@ -16,6 +17,7 @@ export class TableRollPanel {
     this.error = el("p", { class: "error", role: "alert", "aria-live": "polite" });
     this.view = null;
     this.camera = { ok: false, text: "Checking the camera…" }; // until /api/camera answers
+    this.missed = new MissedDice((body) => this.call("POST", "pending/dice", body), () => this.render(this.view));
   }
 
   /** The camera's state (/api/camera) changed: offer the button again only if that changes it. */
@@ -56,9 +58,10 @@ export class TableRollPanel {
     } else {
       if (pending.has_thumbnail) {
         parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-          pending.camera && pending.camera.frame_size, "the settled table the camera read"));
+          pending.camera && pending.camera.frame_size, "the settled table the camera read", this.missed.of(pending) || []));
       }
       for (const group of table.players) parts.push(this.group(pending, group, table.rollers));
+      parts.push(this.missed.node(pending, view.id, this.error, table.rollers));
       parts.push(el("p", { class: `check ${pending.ready ? "ok" : "bad"}`, id: "table-check" }, pending.check || ""));
       for (const note of table.notes) parts.push(el("p", { class: "help" }, note));
       if (pending.queued) {
@@ -71,7 +74,7 @@ export class TableRollPanel {
       el("button", { type: "button", class: "big accept", id: "accept-table", disabled: !pending.ready, onclick: () => this.call("POST", "pending/accept", {}) }, "Accept every roll"),
       el("button", { type: "button", class: "big", id: "cancel-table", onclick: () => this.call("POST", "pending/cancel", {}) }, "Cancel")),
     this.error);
-    this.node.replaceChildren(...parts);
+    this.node.replaceChildren(...parts.filter(Boolean));
   }
 
   /** "Read the table with the camera", disabled with the reason in words when no frame can come. */
