@@ -142,7 +142,8 @@ class ModelReader:
         features = self._output(outputs, FACE_FEATURES)
         packed = None if features is None else pack_faces(features, _faces(pips_p))
         if memory is not None and memory.faces is not None and packed is not None:
-            pips_p = combine_faces(pips_p, memory.faces.evidence(packed, cfg.face_memory))
+            evidence = memory.faces.evidence(packed, cfg.face_memory)
+            pips_p = combine_faces(pips_p, evidence, memory.faces.values)
         sigs = mem.signatures(outputs[2], stack)
         h, w = frame_bgr.shape[:2]
         out = []
@@ -289,7 +290,8 @@ class ModelReader:
         pips_p[kept], colour_p[kept] = mem.combine(pips_p[kept], colour_p[kept], told)
         evidence = look.face_evidence(kept)
         if evidence is not None and features is not None:
-            pips_p[kept] = combine_faces(pips_p[kept], evidence)
+            assert memory.faces is not None  # a face head gave the evidence
+            pips_p[kept] = combine_faces(pips_p[kept], evidence, memory.faces.values)
         trust[kept] = told.trust
         return pips_p, colour_p, _Remembered(every, trust, features)
 

@@ -83,6 +83,26 @@ def test_the_table_overturns_or_confirms_but_never_merely_doubts(
     assert out.sum() == pytest.approx(1.0, abs=1e-5)
 
 
+@pytest.mark.parametrize(
+    ("network", "shown", "kept"),
+    [
+        # The network reads a 5 (0.5) over a 4 (0.4); the table, shown only 2s, 3s and 4s,
+        # leans to 4: it has never seen a 5, so it cannot say this is no 5.
+        ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], (2, 3, 4), True),
+        ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], (2, 3, 4, 5), False),  # shown a 5 too: overturned
+        ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], None, False),  # (as before values were asked)
+    ],
+)
+def test_the_table_is_silent_where_the_network_reads_a_value_never_shown(
+    network: list[float], shown: tuple[int, ...] | None, kept: bool
+) -> None:
+    pips_p = np.asarray([network], np.float32)
+    evidence = np.asarray([[0, -1.0, -1.0, 2.0, 0, 0]], np.float32)
+    out = combine_faces(pips_p, evidence, shown)
+    assert np.array_equal(out, pips_p) is kept
+    assert int(out[0, 1:].argmax()) + 1 == (5 if kept else 4)
+
+
 def test_a_face_looks_the_same_at_every_turn() -> None:
     maps = np.random.default_rng(3).random((1, 32, MAP_SIDE, MAP_SIDE)).astype(np.float32)
     turned = np.rot90(maps, 1, (2, 3))
