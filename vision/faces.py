@@ -13,9 +13,11 @@ head's log-odds to the network's, with three limits:
 * it speaks only for values the players have shown it: an unseen value's odds are left as the
   network gave them (a head fitted on dice with no 5 among them must not take the 5s away), and
   its log-odds over the shown values add up to zero, so it moves odds between them rather than
-  lifting them all above the unseen ones; and where the network's favourite is a value never
-  shown, it says nothing at all (lifting one shown value past it took epanemu-felt's 5s for 4s
-  where the first photos held only 2s, 3s and 4s);
+  lifting them all above the unseen ones; and where the network reads a value the head knows
+  nothing of (no confirmed die showed it, and the network read no confirmed die as it), it says
+  nothing at all: lifting a shown value past such a favourite is how a head fitted without a 5
+  took the 5s away. A logo 6 the network reads as a 1 is known once one is confirmed, even
+  before a real 1 is;
 * a face unlike every confirmed face (cosine below `FaceSettings.far`) gets no evidence at all:
   it keeps the network's reading and its doubt;
 * "not a die" is never touched: the faces are redistributed within "it is a die".
@@ -127,6 +129,8 @@ class FaceHead:
     # the centre adds to every row's logits (k,).
     columns: Floats
     offset: Floats
+    # The values the head knows of: those shown, and those the network read confirmed dice as.
+    known: tuple[int, ...] = ()
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -153,7 +157,8 @@ class FaceHead:
         near = np.ascontiguousarray(x[_newest_per_value(y, settings.near_per_value)].T)
         columns = np.ascontiguousarray(np.concatenate([near, weights], axis=1))
         offset = np.asarray(bias - centre @ weights, np.float32)
-        return cls(weights, bias, shown, near, centre, columns, offset)
+        known = tuple(int(v) for v in np.union1d(shown, logp.argmax(axis=1) + 1))
+        return cls(weights, bias, shown, near, centre, columns, offset, known)
 
     def nearness(self, features: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n,) how alike each die's pip features (not packed) are to the nearest confirmed
@@ -195,14 +200,14 @@ def unit_rows(rows: Floats) -> Floats:
     return np.asarray(rows / np.maximum(norms, 1e-9), np.float32)
 
 
-def combine_faces(pips_p: Floats, evidence: Floats, shown: tuple[int, ...] | None = None) -> Floats:
+def combine_faces(pips_p: Floats, evidence: Floats, known: tuple[int, ...] | None = None) -> Floats:
     """The network's pip probabilities (n, 7: not a die, 1..6) with the table's face evidence
     added to the faces' log-odds; "not a die" keeps its probability. The table's evidence
     overturns the network's reading or makes it surer, never merely less sure: a die whose face
     it reads as the network does, less surely, keeps the network's numbers exactly (a head fitted
     on a few dice leans a little on every die; that lean must not flag dice the network reads
-    right as unsure). With `shown` (the values the head was fitted on), a die the network reads
-    as a value never shown keeps the network's numbers too."""
+    right as unsure). With `known` (`FaceHead.known`), a die the network reads as a value the
+    head knows nothing of keeps the network's numbers too."""
     faces = np.maximum(pips_p[:, 1:], 1e-12)
     log_faces = np.log(faces) + evidence
     new = np.exp(log_faces - log_faces.max(axis=1, keepdims=True))
@@ -213,8 +218,8 @@ def combine_faces(pips_p: Floats, evidence: Floats, shown: tuple[int, ...] | Non
     rows = np.arange(len(pips_p))
     weaker = (before == after) & (new[rows, after] <= pips_p[rows, 1 + before])
     told = (evidence != 0).any(axis=1) & ~weaker
-    if shown is not None:
-        told &= np.isin(before + 1, shown)
+    if known is not None:
+        told &= np.isin(before + 1, known)
     return np.asarray(np.where(told[:, None], out, pips_p), np.float32)
 
 

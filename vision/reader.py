@@ -143,7 +143,7 @@ class ModelReader:
         packed = None if features is None else pack_faces(features, _faces(pips_p))
         if memory is not None and memory.faces is not None and packed is not None:
             evidence = memory.faces.evidence(packed, cfg.face_memory)
-            pips_p = combine_faces(pips_p, evidence, memory.faces.values)
+            pips_p = combine_faces(pips_p, evidence, memory.faces.known)
         sigs = mem.signatures(outputs[2], stack)
         h, w = frame_bgr.shape[:2]
         out = []
@@ -291,7 +291,7 @@ class ModelReader:
         evidence = look.face_evidence(kept)
         if evidence is not None and features is not None:
             assert memory.faces is not None  # a face head gave the evidence
-            pips_p[kept] = combine_faces(pips_p[kept], evidence, memory.faces.values)
+            pips_p[kept] = combine_faces(pips_p[kept], evidence, memory.faces.known)
         trust[kept] = told.trust
         return pips_p, colour_p, _Remembered(every, trust, features)
 

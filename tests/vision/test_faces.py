@@ -84,23 +84,30 @@ def test_the_table_overturns_or_confirms_but_never_merely_doubts(
 
 
 @pytest.mark.parametrize(
-    ("network", "shown", "kept"),
+    ("network", "known", "kept"),
     [
-        # The network reads a 5 (0.5) over a 4 (0.4); the table, shown only 2s, 3s and 4s,
-        # leans to 4: it has never seen a 5, so it cannot say this is no 5.
+        # The network reads a 5 (0.5) over a 4 (0.4); the table, shown only 2s, 3s and 4s and
+        # never a die the network read as 5, leans to 4: it cannot say this is no 5.
         ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], (2, 3, 4), True),
-        ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], (2, 3, 4, 5), False),  # shown a 5 too: overturned
+        ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], (2, 3, 4, 5), False),  # known: overturned
         ([0.0, 0, 0.05, 0.05, 0.4, 0.5, 0], None, False),  # (as before values were asked)
     ],
 )
-def test_the_table_is_silent_where_the_network_reads_a_value_never_shown(
-    network: list[float], shown: tuple[int, ...] | None, kept: bool
+def test_the_table_is_silent_where_the_network_reads_a_value_it_knows_nothing_of(
+    network: list[float], known: tuple[int, ...] | None, kept: bool
 ) -> None:
     pips_p = np.asarray([network], np.float32)
     evidence = np.asarray([[0, -1.0, -1.0, 2.0, 0, 0]], np.float32)
-    out = combine_faces(pips_p, evidence, shown)
+    out = combine_faces(pips_p, evidence, known)
     assert np.array_equal(out, pips_p) is kept
     assert int(out[0, 1:].argmax()) + 1 == (5 if kept else 4)
+
+
+def test_a_value_the_network_read_a_confirmed_die_as_is_known() -> None:
+    """A logo 6 the network reads as a 1, confirmed as a 6 before any real 1 shows: the head
+    knows what the network's 1s may be, so it may speak where the network reads a 1."""
+    head = FaceHead.fit(_packed([(0, 1), (1, 2)]), [6, 2], PLAIN)
+    assert head is not None and head.values == (2, 6) and head.known == (1, 2, 6)
 
 
 def test_a_face_looks_the_same_at_every_turn() -> None:

@@ -66,6 +66,8 @@ def test_flyer_overlay_follows_the_game(page: Any, dashboard: Dashboard) -> None
     assert tab.locator("#ov-roll").is_hidden()
     post_line(dashboard, game, FLYER_START[1])
     text_has(tab, "#ov-turn", "Al's turn")
+    # (the turn may read so before the roll lands: wait for its chips)
+    wait_until(tab, "document.querySelectorAll('#ov-roll .ov-chip').length === 3", timeout=LIVE_MS)
     assert chips(tab, "#ov-roll .ov-chip") == ["red", "red", "blue"]
     assert tab.locator("#ov-players .current").inner_text().startswith("Al")
     post_line(dashboard, game, "Al: move red to n paying red red")
