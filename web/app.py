@@ -74,8 +74,7 @@ def create_app(
     # then (an agent falling silent); SQLite's other writers are found by looking every second.
     club = ClubHub(session, desk, poll_s=5.0 if listening else 1.0)
     phones = PhoneDesk(session, desk, phone_feed, live)
-    own = tables.passed_over if tables is not None and tables.learns else None
-    missed = MissedDice(own, phones.passed_over)
+    missed = MissedDice(tables.passed_over if tables is not None and tables.learns else None)
     app.extensions[EXTENSION] = Services(
         config, session, live, overlay, tables, desk, club, phones, missed
     )

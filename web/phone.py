@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from companion.agent.run import dice_json
+from companion.agent.run import dice_json, missed_in
 from companion.errors import InvalidGameIdError, UnknownGameError
 from companion.session.agents import AgentDesk, CorrectionRefusedError, camera_game_of
-from companion.session.missed import PassedOver, added_from_picture
 from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
 from vision.sources.phone import FrameRefusedError, PhoneSource
 from web.phone_memory import PhoneMemory
@@ -323,17 +322,20 @@ class PhoneDesk:
             roll_id = f"phone-{link.uid}-{roll.roll_id}"
             shown = roll.reading.to_json()
             size = roll.frame_size
+            looks = None if link.memory is None else link.memory.desk.passed_over
+            missed = missed_in(looks, roll, log.info)
             data = {
                 # With their signatures where the phone's memory learns: "not a die" is offered.
                 "dice": shown if link.memory is None else dice_json(roll.reading),
                 "frame_index": roll.frame_index,
                 "delay_ms": round(float(roll.delay_ms), 1),
                 # The settled frame is kept at the phone's resolution, as an agent's is: players
-                # check every die on it, numbered, and look in it for a die the camera missed.
+                # check every die on it, numbered, and add from it one the camera missed.
                 "frame_size": None if size is None else {"width": size[0], "height": size[1]},
+                "missed": [d.to_json() for d in missed],
             }
             if link.memory is not None:  # before the session may take (and accept) it
-                link.memory.remember(roll_id, roll.reading)
+                link.memory.remember(roll_id, roll.reading, missed)
             try:
                 stored, new = self.agents.receive(
                     key,
@@ -365,7 +367,7 @@ class PhoneDesk:
             if roll_id is None:
                 return
             if link.memory is not None:  # the dice as the players will see them
-                link.memory.remember(roll_id, correction.reading)
+                link.memory.read_anew(roll_id, correction.reading)
             try:
                 dice = correction.reading
                 body = {"dice": dice.to_json() if link.memory is None else dice_json(dice)}
@@ -414,18 +416,9 @@ class PhoneDesk:
                 return memory.desk.clear()
         return None
 
-    def passed_over(self, game_id: str) -> PassedOver | None:
-        """What game `game_id`'s phone's reader, with its table's memory, passes over in a
-        frame (`TableDesk.passed_over`); None where no phone of it learns here."""
-        with self._lock:
-            link = self._links.get(game_id)
-        return None if link is None or link.memory is None else link.memory.desk.passed_over
-
     def _learn(self, pending: Pending) -> None:
         """A roll players accepted (a session listener): one this server's phone sent for its
-        game (a kept camera roll: a roll id below 0) teaches that phone's memory: the lessons
-        of its corrections, and the dice added from its picture (`companion.session.missed`),
-        which no lesson carries."""
+        game (a kept camera roll: a roll id below 0) teaches that phone's memory."""
         if pending.camera is None or pending.camera.roll_id >= 0:
             return
         with self._lock:
@@ -433,7 +426,6 @@ class PhoneDesk:
         if link is not None and link.memory is not None:
             game = pending.game_id
             link.memory.learn(lambda after: self.agents.lessons(game, after))
-            link.memory.desk.learn_roll(added_from_picture(pending))
 
     def _reap(self, now: float) -> None:
         """Stop the feeds of games whose phone has been silent for `idle_s` (called locked)."""

@@ -94,6 +94,12 @@ class Teacher:
     def remember(self, roll_id: str, reading: DiceReading, missed: Sequence[Die] = ()) -> None:
         """Roll `roll_id`'s dice as read, and what the reader passed over in its frame."""
         self._rolls[roll_id] = (reading, tuple(missed))
+
+    def read_anew(self, roll_id: str, reading: DiceReading) -> None:
+        """Roll `roll_id`'s dice as its camera read them again (the same places): what was
+        passed over in its frame stays as it was."""
+        kept = self._rolls.get(roll_id)
+        self.remember(roll_id, reading, () if kept is None else kept[1])
         while len(self._rolls) > REMEMBERED:
             del self._rolls[next(iter(self._rolls))]
 

@@ -74,6 +74,20 @@ def correction_body(fix: Any) -> dict[str, Any]:
     return {"dice": fix.reading.to_json()}
 
 
+def missed_in(
+    passed_over: PassedOver | None, roll: Any, say: Callable[[str], None]
+) -> tuple[Any, ...]:
+    """What the table's reader passed over in a settled roll's frame (none where it cannot
+    look, or fails: the roll matters more than what it may have missed)."""
+    if passed_over is None or roll.frame_bgr is None:
+        return ()
+    try:
+        return tuple(passed_over(roll.frame_bgr, roll.reading.dice))
+    except Exception as exc:
+        say(f"what the camera passed over was not looked for: {exc!r}")
+        return ()
+
+
 class Queue:
     """The camera's events into the outbox: each settled roll, and each correction of one
     after it, naming it by its outbox id (the settle detector names it by its own count).
@@ -99,7 +113,7 @@ class Queue:
 
         if not isinstance(event, SettledRoll):  # a scene change or a cleared table
             return
-        missed = self._missed(event)
+        missed = missed_in(self.passed_over, event, self.say)
         roll_id = self.outbox.put(roll_body(event, missed=missed))
         self._ids[event.roll_id] = roll_id
         if self.teacher is not None:
@@ -107,15 +121,6 @@ class Queue:
         while len(self._ids) > REMEMBERED_ROLLS:
             del self._ids[next(iter(self._ids))]
         self.say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
-
-    def _missed(self, event: Any) -> tuple[Any, ...]:
-        if self.passed_over is None or event.frame_bgr is None:
-            return ()
-        try:
-            return tuple(self.passed_over(event.frame_bgr, event.reading.dice))
-        except Exception as exc:  # the roll matters more than what it may have missed
-            self.say(f"what the camera passed over was not looked for: {exc!r}")
-            return ()
 
     def correction(self, fix: Any) -> None:
         roll_id = self._ids.get(fix.roll_id)

@@ -8,11 +8,10 @@ through the table's desk: its profile and memory), and a player adds one of thos
 the added die keeps its box, signature and pip features (`companion.session.camera.add_die`),
 and the accepted roll teaches the table its look and the value the player gave it.
 
-The server's own camera's rolls, and those of a game's phone read in this server (its own
-table's reader and memory, `web.phone`). A club table's agent reads at its table, with a memory
-this server does not hold: it sends what it passed over with each roll (`CameraShot.missed`),
-and the added die's index goes back to it in the roll's lesson (`companion.agent.lessons`),
-which teaches its table.
+That is the server's own camera's rolls. A club table's agent, or a game's phone, reads with a
+memory of its own table: it sends what it passed over with each roll (`CameraShot.missed`), and
+the added die's index goes back to it in the roll's lesson (`companion.agent.lessons`), which
+teaches its table.
 """
 
 from __future__ import annotations
@@ -27,13 +26,11 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import PendingError
-from companion.session.camera import CameraShot, Pending
+from companion.session.camera import CameraShot
 from vision.types import Die
 
 # What the table's desk offers for a frame and the dice read in it.
 PassedOver = Callable[[npt.NDArray[np.uint8], Sequence[Die]], tuple[Die, ...]]
-# The desk a game's phone rolls are read through, where one is read in this server.
-PhonePassedOver = Callable[[str], PassedOver | None]
 KEPT_LOOKS = 16  # games whose last look is kept: a club server's tables, with room to spare
 
 
@@ -82,20 +79,22 @@ class MissedDice:
     """The last look at each game's camera roll, so the list a player picks from stays the
     same while they pick (reading the frame again costs a finder pass)."""
 
-    def __init__(
-        self, passed_over: PassedOver | None, phone: PhonePassedOver | None = None
-    ) -> None:
+    def __init__(self, passed_over: PassedOver | None) -> None:
         self._passed_over = passed_over
-        self._phone = phone
         self._lock = threading.Lock()
         self._looks: dict[str, MissedLook] = {}
 
     def look(self, game_id: str, shot: CameraShot | None) -> MissedLook:
         """What the reader passed over in `shot`'s frame (the game's pending camera roll)."""
         shot = _with_picture(shot)
-        if shot.roll_id < 0 and (self._phone is None or self._phone(game_id) is None):
-            return MissedLook(shot.roll_id, shot.received_at, shot.missed)  # its agent's word
-        passed_over = self._reader_of(game_id, shot)
+        if shot.roll_id < 0:  # an agent's or a phone's: what it sent
+            return MissedLook(shot.roll_id, shot.received_at, shot.missed)
+        passed_over = self._passed_over
+        if passed_over is None:
+            raise PendingError(
+                "this server's camera cannot look again for missed dice: add the die by hand",
+                "missed",
+            )
         with self._lock:
             found = self._looks.get(game_id)
         if found is not None and (found.roll_id, found.received_at) == (
@@ -111,25 +110,6 @@ class MissedDice:
             while len(self._looks) > KEPT_LOOKS:
                 self._looks.pop(next(iter(self._looks)))
         return look
-
-    def _reader_of(self, game_id: str, shot: CameraShot) -> PassedOver:
-        """The desk that reads `shot`'s table: the server camera's, or the game's phone's."""
-        found = self._passed_over if shot.roll_id >= 0 else self._phone and self._phone(game_id)
-        if not found:
-            raise PendingError(
-                "this server's camera cannot look again for missed dice: add the die by hand",
-                "missed",
-            )
-        return found
-
-
-def added_from_picture(pending: Pending) -> list[Die]:
-    """The dice of an accepted roll that players added from its picture: read, with a box and
-    a look, but not among the dice the camera sent."""
-    if pending.camera is None:
-        return []
-    sent = {d.box_xyxy for d in pending.camera.reading.dice}
-    return [d for d in pending.dice if d.signature is not None and d.box_xyxy not in sent]
 
 
 def _with_picture(shot: CameraShot | None) -> CameraShot:

@@ -214,3 +214,18 @@ def test_the_agent_sends_what_its_reader_passed_over_and_keeps_it_for_the_lesson
         "corrections": [{"action": "add", "index": 1, "after": "y1", "missed": 0}],
     }
     assert teacher.take({"lessons": [lesson], "last_seq": 3}) == 2
+
+
+def test_a_roll_read_anew_keeps_what_its_frame_passed_over(tmp_path: Path) -> None:
+    """A phone's feed reads a roll's dice anew before the players look: the lesson's die added
+    from the picture is still the one passed over in that roll's frame."""
+    logo = Die(Colour.YELLOW, 3, 0.2, (130, 0, 160, 30), True, (9.0, 1.0))
+    memory = Memory()
+    teacher = Teacher(None, memory, lambda _: None)
+    teacher.remember("roll-1", seen((Colour.RED, 4)), (logo,))
+    teacher.read_anew("roll-1", seen((Colour.RED, 5)))
+    add = {"action": "add", "index": 1, "before": None, "after": "y1", "missed": 0}
+    lesson = {"roll_id": "roll-1", "corrections": [add]}
+    assert teacher.take({"lessons": [lesson], "last_seq": 1}) == 2
+    kept, _ = memory.taught[0]
+    assert [(d.pips, d.signature) for d in kept] == [(5, (0.0, 1.0)), (1, (9.0, 1.0))]

@@ -92,13 +92,12 @@ def test_a_missed_die_is_named_by_its_index_in_the_rolls_look(
     assert refused.value.field == field
 
 
-def test_without_a_reader_here_only_an_agents_own_word_is_offered() -> None:
-    """A server camera whose reader cannot learn is refused; an agent's roll offers what the
-    agent passed over (it read at its table), a phone's is read through the phone's desk."""
+def test_without_a_reader_here_only_a_remote_cameras_own_word_is_offered() -> None:
+    """A server camera whose reader cannot learn is refused; an agent's or a phone's roll offers
+    what that camera passed over (it read with its own table's memory), read by nobody here."""
     with pytest.raises(PendingError, match="this server's camera cannot look again"):
         MissedDice(None).look("g", _shot(1))
-    agents = replace(_shot(-2), missed=(SEEN,))
-    assert MissedDice(None).look("g", agents).dice == (SEEN,)
-    phone = Recorder()
-    assert MissedDice(None, lambda game: phone if game == "g" else None).look("g", _shot(-2)).dice
-    assert len(phone.frames) == 1
+    desk = Recorder()
+    remote = replace(_shot(-2), missed=(SEEN,))
+    assert MissedDice(desk).look("g", remote).dice == (SEEN,)
+    assert desk.frames == []
