@@ -461,28 +461,39 @@ def correct_die(
     return _corrected(pending, dice, Correction("correct", at, before, after), rev)
 
 
+@dataclass(frozen=True, slots=True)
+class SeenDie:
+    """A die the roll's picture offered as missed (`companion.session.missed`): its index among
+    those offered, and the die as the camera passed it over (its box, signature and pip
+    features)."""
+
+    index: int
+    die: Die
+
+
 def add_die(
     pending: Pending,
     colour: object,
     pips: object,
     rev: int,
     player: object = None,
-    seen: Die | None = None,
-    seen_index: int | None = None,
+    seen: SeenDie | None = None,
 ) -> Pending:
-    """A die the camera missed; in a table roll, `player` says whose it is. `seen`: the die as
-    the camera passed it over in the roll's frame (`companion.session.missed`), which keeps
-    its box, signature and pip features, so the accepted roll teaches the table its look;
-    `seen_index`, its index among the picture's missed dice, which the correction keeps."""
+    """A die the camera missed; in a table roll, `player` says whose it is. `seen`: the one the
+    roll's picture offered, which keeps its look, so the accepted roll teaches the table it (the
+    correction keeps its index, for an agent's lesson)."""
     limit = pending.dice_limit
     if len(pending.dice) >= limit:
         raise PendingError(f"the roll already has {limit} dice, the most it can hold")
     owner = tr.owner_of_new_die(pending, player)
     new_colour, new_pips = parse_colour(colour), parse_pips(pips)
-    die = hand_die(new_colour, new_pips) if seen is None else seen.corrected(new_colour, new_pips)
-    if seen is not None and any(d.box_xyxy == seen.box_xyxy for d in pending.dice):
+    if seen is None:
+        die, index = hand_die(new_colour, new_pips), None
+    elif any(d.box_xyxy == seen.die.box_xyxy for d in pending.dice):
         raise PendingError("that die from the picture is in the roll already", "missed")
-    fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips), seen_index)
+    else:
+        die, index = seen.die.corrected(new_colour, new_pips), seen.index
+    fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips), index)
     owners = (*pending.owners, owner) if pending.rollers else pending.owners
     return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
 

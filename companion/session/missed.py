@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import PendingError
-from companion.session.camera import CameraShot
+from companion.session.camera import CameraShot, SeenDie
 from vision.types import Die
 
 # What the table's desk offers for a frame and the dice read in it.
@@ -56,7 +56,7 @@ class MissedLook:
             ],
         }
 
-    def die(self, index: object, roll_id: object) -> Die:
+    def pick(self, index: object, roll_id: object) -> SeenDie:
         """Missed die `index` of this look, which must be of roll `roll_id`."""
         if isinstance(roll_id, bool) or not isinstance(roll_id, int):
             raise PendingError(f"roll_id must be the roll's number, got {roll_id!r}", "roll_id")
@@ -72,7 +72,7 @@ class MissedLook:
             raise PendingError(
                 f"no missed die with index {index!r}: the picture offers {offered}", "missed"
             )
-        return self.dice[index]
+        return SeenDie(index, self.dice[index])
 
 
 class MissedDice:

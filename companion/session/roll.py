@@ -348,15 +348,12 @@ class CameraRolls:
         colour: object,
         pips: object,
         player: object = None,
-        seen: Die | None = None,
-        seen_index: int | None = None,
+        seen: cam.SeenDie | None = None,
     ) -> GameView:
         """A die the camera missed (in a table roll, `player`'s); `seen`, as the camera passed
         it over in the roll's frame (`cam.add_die`)."""
         self.pending(game_id)
-        self.table.update(
-            game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player, seen, seen_index)
-        )
+        self.table.update(game_id, lambda p, rev: cam.add_die(p, colour, pips, rev, player, seen))
         return self.view(game_id)
 
     def remove_die(

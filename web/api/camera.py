@@ -81,9 +81,9 @@ def add_die(game_id: str) -> Response:
     added with its box in the frame, which the accepted roll teaches the table."""
     allowed = {"colour", "pips", "player", "missed", "roll_id"}
     body = json_body(allowed, required={"colour", "pips"})
-    seen, index = missed_die(game_id, body)
+    seen = missed_die(game_id, body)
     session = services().session
-    view = session.add_die(game_id, body["colour"], body["pips"], body.get("player"), seen, index)
+    view = session.add_die(game_id, body["colour"], body["pips"], body.get("player"), seen)
     return view_response(view.to_json())
 
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import Blueprint, Response
 
+from companion.session.camera import SeenDie
 from companion.session.errors import NoPendingError
 from companion.session.missed import MissedLook
-from vision.types import Die
 from web.api.core import view_response
 from web.config import services
 
@@ -33,9 +33,8 @@ def look(game_id: str) -> MissedLook:
     return svc.missed.look(game_id, pending.camera)
 
 
-def missed_die(game_id: str, body: dict[str, Any]) -> tuple[Die | None, int | None]:
-    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`) and its index,
-    or (None, None)."""
+def missed_die(game_id: str, body: dict[str, Any]) -> SeenDie | None:
+    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`), or None."""
     if "missed" not in body:
-        return None, None
-    return look(game_id).die(body["missed"], body.get("roll_id")), int(body["missed"])
+        return None
+    return look(game_id).pick(body["missed"], body.get("roll_id"))

@@ -11,7 +11,7 @@ import numpy.typing as npt
 import pytest
 
 from companion.errors import PendingError
-from companion.session.camera import CameraShot
+from companion.session.camera import CameraShot, SeenDie
 from companion.session.missed import MissedDice, MissedLook
 from vision.types import Colour, DiceReading, Die
 
@@ -86,9 +86,9 @@ def test_a_missed_die_is_named_by_its_index_in_the_rolls_look(
     index: object, roll_id: object, field: str
 ) -> None:
     look = MissedLook(4, "now", (SEEN,))
-    assert look.die(0, 4) is SEEN
+    assert look.pick(0, 4) == SeenDie(0, SEEN)
     with pytest.raises(PendingError) as refused:
-        look.die(index, roll_id)
+        look.pick(index, roll_id)
     assert refused.value.field == field
 
 
