@@ -391,30 +391,26 @@ class PhoneDesk:
     def camera_of(self, table: str) -> tuple[TableDesk, LiveFeed] | None:
         """The desk and feed of the running phone whose memory is table `table`, for
         registering its dice on `/tables`; None where no phone here reads with that table."""
-        with self._lock:
-            links = [link for link in self._links.values() if link.memory is not None]
-        for link in links:
-            assert link.memory is not None
-            if link.memory.desk.table == table:
-                return link.memory.desk, link.feed
-        return None
+        return self._cameras().get(table)
 
     def running_tables(self) -> frozenset[str]:
         """The tables of the phones reading here now."""
-        with self._lock:
-            return frozenset(
-                link.memory.desk.table for link in self._links.values() if link.memory is not None
-            )
+        return frozenset(self._cameras())
 
     def forget_table(self, table: str) -> int | None:
         """Forget table `table`'s dice where it is a running phone's (its reader drops them at
         once): how many; None where no running phone reads with that table."""
+        found = self._cameras().get(table)
+        return None if found is None else found[0].clear()
+
+    def _cameras(self) -> dict[str, tuple[TableDesk, LiveFeed]]:
+        """Each running phone's table memory's name: its desk and feed."""
         with self._lock:
-            memories = [link.memory for link in self._links.values() if link.memory is not None]
-        for memory in memories:
-            if memory.desk.table == table:
-                return memory.desk.clear()
-        return None
+            return {
+                link.memory.desk.table: (link.memory.desk, link.feed)
+                for link in self._links.values()
+                if link.memory is not None
+            }
 
     def _learn(self, pending: Pending) -> None:
         """A roll players accepted (a session listener): one this server's phone sent for its
