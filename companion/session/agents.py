@@ -94,12 +94,8 @@ class AgentRoll:
 def reading_of(data: Mapping[str, Any]) -> DiceReading:
     """The dice of a roll's JSON (`{"dice": [Die JSON...]}`); FieldError naming a bad one."""
     dice = data.get("dice")
-    if not isinstance(dice, list) or len(dice) > MAX_ROLL_DICE:
-        raise FieldError(f"dice must be a list of at most {MAX_ROLL_DICE} dice", "dice")
-    try:
-        reading = DiceReading.from_json(dice)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise FieldError(f"bad die in dice: {exc}", "dice") from None
+    reading = _dice_of(dice, "dice", MAX_ROLL_DICE)
+    assert isinstance(dice, list)
     signed = [signature_of(d.get("signature")) if isinstance(d, Mapping) else None for d in dice]
     if not any(signed):
         return reading
@@ -111,13 +107,17 @@ def reading_of(data: Mapping[str, Any]) -> DiceReading:
 def missed_of(data: Mapping[str, Any]) -> tuple[Die, ...]:
     """What the agent's reader passed over in the roll's frame (`"missed": [Die JSON...]`, at
     most `OFFERED`), offered to players as dice it may have missed; FieldError naming a bad one."""
-    found = data.get("missed", [])
-    if not isinstance(found, list) or len(found) > OFFERED:
-        raise FieldError(f"missed must be a list of at most {OFFERED} dice", "missed")
+    return _dice_of(data.get("missed", []), "missed", OFFERED).dice
+
+
+def _dice_of(found: object, field: str, most: int) -> DiceReading:
+    """A list of at most `most` Die JSON under `field`; FieldError naming a bad one."""
+    if not isinstance(found, list) or len(found) > most:
+        raise FieldError(f"{field} must be a list of at most {most} dice", field)
     try:
-        return DiceReading.from_json(found).dice
+        return DiceReading.from_json(found)
     except (KeyError, TypeError, ValueError) as exc:
-        raise FieldError(f"bad die in missed: {exc}", "missed") from None
+        raise FieldError(f"bad die in {field}: {exc}", field) from None
 
 
 def signature_of(value: object) -> tuple[float, ...] | None:
