@@ -130,7 +130,7 @@ class FaceHead:
     columns: Floats
     offset: Floats
     # The values the head knows of: those shown, and those the network read confirmed dice as.
-    known: tuple[int, ...] = ()
+    known: tuple[int, ...]
 
     @property
     def values(self) -> tuple[int, ...]:
