@@ -196,7 +196,8 @@ class FaceHead:
 
 
 def unit_rows(rows: Floats) -> Floats:
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    # As np.linalg.norm sums them, without its checks: this runs on every die of every frame.
+    norms = np.sqrt(np.square(rows).sum(axis=1, keepdims=True))
     return np.asarray(rows / np.maximum(norms, 1e-9), np.float32)
 
 
@@ -219,7 +220,7 @@ def combine_faces(pips_p: Floats, evidence: Floats, known: tuple[int, ...] | Non
     weaker = (before == after) & (new[rows, after] <= pips_p[rows, 1 + before])
     told = (evidence != 0).any(axis=1) & ~weaker
     if known is not None:
-        told &= np.isin(before + 1, known)
+        told &= (before[:, None] + 1 == np.asarray(known)[None, :]).any(axis=1)
     return np.asarray(np.where(told[:, None], out, pips_p), np.float32)
 
 

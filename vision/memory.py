@@ -53,9 +53,10 @@ _AB_BIN = np.clip(
 )
 _L_BIN = np.clip(_LEVELS * _L_BINS // 256, 0, _L_BINS - 1).astype(np.int32)
 _HIST_WIDTH = _AB_BINS * _AB_BINS + _L_BINS
-_BIN_LUT = np.stack([_AB_BINS * _AB_BINS + _L_BIN, _AB_BIN * _AB_BINS, _AB_BIN], axis=1).astype(
-    np.uint8
-)[:, None, :]
+# Lab to (L's bin, a*'s bin, b*'s bin) in one table lookup.
+_BIN_LUT = np.stack([_L_BIN, _AB_BIN, _AB_BIN], axis=1).astype(np.uint8)[:, None, :]
+# `cv2.calcHist` counts a die's pixels by the die's index, kept as a byte beside them.
+_CHUNK = 255
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,16 +205,27 @@ def colour_histograms(crops_bgr: npt.NDArray[np.uint8]) -> Floats:
     half = max(1, round(size * _MIDDLE / CROP_SCALE / 2))
     lo, hi = size // 2 - half, size // 2 + half
     side = hi - lo
-    middle = np.ascontiguousarray(crops_bgr[:, lo:hi, lo:hi]).reshape(n * side, side, 3)
-    # Each Lab channel's bin by one table lookup: L -> its bin past the a*b* ones, a* -> its
-    # row of the a*b* grid, b* -> its column; a*b*'s bin is then their sum.
-    binned = cv2.LUT(cv2.cvtColor(middle, cv2.COLOR_BGR2LAB), _BIN_LUT).reshape(n, side * side, 3)
-    rows = np.arange(0, n * _HIST_WIDTH, _HIST_WIDTH, dtype=np.int32)[:, None]
-    both = np.concatenate([binned[..., 1] + binned[..., 2], binned[..., 0]], axis=1)
-    counts = np.bincount((rows + both).ravel(), minlength=n * _HIST_WIDTH)
-    out = counts.reshape(n, _HIST_WIDTH).astype(np.float32)
-    out[:, _AB_BINS * _AB_BINS :] *= 0.5  # lightness counts half: it moves with the lamp more
+    counts = [
+        _bin_counts(np.ascontiguousarray(crops_bgr[k : k + _CHUNK, lo:hi, lo:hi]))
+        for k in range(0, n, _CHUNK)
+    ]
+    out = np.concatenate(counts) if counts else np.zeros((0, _HIST_WIDTH), np.float32)
     return np.asarray(np.sqrt(out / np.float32(side * side)), np.float32)
+
+
+def _bin_counts(middles: npt.NDArray[np.uint8]) -> Floats:
+    """(n, _HIST_WIDTH) each middle's pixels by a*b* bin, then half their count by lightness
+    bin (it moves with the lamp more). Two `cv2.calcHist` calls over every die at once, each
+    pixel's die index a channel beside its bins: a handful of numpy passes cost more."""
+    n, side = middles.shape[0], middles.shape[1]
+    lab = cv2.cvtColor(middles.reshape(n * side, side, 3), cv2.COLOR_BGR2LAB)
+    binned = cv2.LUT(lab, _BIN_LUT)
+    die = np.repeat(np.arange(n, dtype=np.uint8), side * side).reshape(n * side, side)
+    ab = cv2.calcHist(
+        [binned, die], [3, 1, 2], None, [n, _AB_BINS, _AB_BINS], [0, n, 0, _AB_BINS, 0, _AB_BINS]
+    )
+    light = cv2.calcHist([binned, die], [3, 0], None, [n, _L_BINS], [0, n, 0, _L_BINS])
+    return np.concatenate([ab.reshape(n, -1), light * np.float32(0.5)], axis=1)
 
 
 @dataclass(frozen=True)
@@ -227,19 +239,28 @@ class Recall:
     trust: Floats
 
 
-def recall(
-    memory: TableMemory, sigs: Floats, settings: MemorySettings, similar: Floats | None = None
-) -> Recall:
-    """What the memory says of dice with these signatures (`similar`: `similarity` of them,
-    where the caller has it already)."""
+def kinds_near(memory: TableMemory, sigs: Floats, similar: Floats | None = None) -> Floats:
+    """(n, KINDS) how alike each signature is to the nearest confirmed die of each kind (-inf
+    for kinds the memory holds none of; `similar`: `similarity` of them, where the caller has it
+    already). `recall` and `nearest` both read this: one pass over the memory's columns."""
     n = sigs.shape[0]
-    nearest = np.full((n, KINDS), settings.far, np.float32)
+    near = np.full((n, KINDS), -np.inf, np.float32)
     if len(memory) and n and memory.matrix.shape[1] == sigs.shape[1]:
         if similar is None:
             similar = similarity(memory, sigs)
-        best = np.maximum.reduceat(similar, memory.starts, axis=1)
-        # Rounded: two kinds equally near differ in float32 dot products by a few 1e-7.
-        nearest[:, memory.kinds] = np.maximum(np.round(best, 5), settings.far)
+        near[:, memory.kinds] = np.maximum.reduceat(similar, memory.starts, axis=1)
+    return near
+
+
+def recall(
+    memory: TableMemory, sigs: Floats, settings: MemorySettings, near: Floats | None = None
+) -> Recall:
+    """What the memory says of dice with these signatures (`near`: `kinds_near` of them, where
+    the caller has it already)."""
+    if near is None:
+        near = kinds_near(memory, sigs)
+    # Rounded: two kinds equally near differ in float32 dot products by a few 1e-7.
+    nearest = np.maximum(np.round(near, 5), np.float32(settings.far))
     colours = nearest[:, :NOT_A_DIE]
     top = colours.max(axis=1)
     colour_odds = (colours - top[:, None]) / np.float32(settings.colour_step)
@@ -256,23 +277,16 @@ def recall(
     )
 
 
-def nearest(
-    memory: TableMemory, sigs: Floats, similar: Floats | None = None
-) -> tuple[Floats, Floats]:
+def nearest(memory: TableMemory, sigs: Floats, near: Floats | None = None) -> tuple[Floats, Floats]:
     """How alike each signature is to its nearest confirmed die of any colour, and to its
-    nearest "not a die" (0 where the memory holds none of that kind; `similar` as `recall`)."""
-    n = sigs.shape[0]
-    die, not_die = np.zeros(n, np.float32), np.zeros(n, np.float32)
-    if not len(memory) or not n or memory.matrix.shape[1] != sigs.shape[1]:
-        return die, not_die
-    if similar is None:
-        similar = similarity(memory, sigs)
-    is_die = memory.labels != NOT_A_DIE
-    if is_die.any():
-        die = similar[:, is_die].max(axis=1)
-    if not is_die.all():
-        not_die = similar[:, ~is_die].max(axis=1)
-    return np.asarray(die, np.float32), np.asarray(not_die, np.float32)
+    nearest "not a die" (0 where the memory holds none of that kind; `near` as `recall`)."""
+    if near is None:
+        near = kinds_near(memory, sigs)
+    die, not_die = near[:, :NOT_A_DIE].max(axis=1), near[:, NOT_A_DIE]
+    return (
+        np.asarray(np.where(np.isfinite(die), die, 0.0), np.float32),
+        np.asarray(np.where(np.isfinite(not_die), not_die, 0.0), np.float32),
+    )
 
 
 def similarity(memory: TableMemory, sigs: Floats) -> Floats:

@@ -326,9 +326,10 @@ class ModelReader:
             sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
             known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
             vouched[alike] = (face >= cfg.vouch_face) | known
-        own = np.ones(len(found), bool)
-        own[asked] = False
-        vouched &= ~_crowding(found, own, cfg.max_shared)
+        if vouched.any():
+            own = np.ones(len(found), bool)
+            own[asked] = False
+            vouched &= ~_crowding(found, own, cfg.max_shared)
         bars[vouched] = cfg.not_a_die
         return vouched, bars
 

@@ -50,11 +50,11 @@ class TableLook:
         return self.signatures[rows]
 
     @cached_property
-    def _similar(self) -> Floats | None:
-        memory = self.memory
-        if memory is None or not len(memory) or memory.matrix.shape[1] != self.signatures.shape[1]:
-            return None
-        return mem.similarity(memory, self.signatures)
+    def _near(self) -> Floats:
+        """(n, kinds) each candidate's nearness to each kind the memory holds
+        (`vision.memory.kinds_near`)."""
+        assert self.memory is not None  # asked only by recall and nearest, which have one
+        return mem.kinds_near(self.memory, self.signatures)
 
     @cached_property
     def _faces(self) -> tuple[Floats, Floats] | None:
@@ -67,13 +67,11 @@ class TableLook:
         self, memory: mem.TableMemory, rows: Rows, settings: mem.MemorySettings
     ) -> mem.Recall:
         """What `memory` (this look's) says of the candidates `rows` (`vision.memory.recall`)."""
-        similar = None if self._similar is None else self._similar[rows]
-        return mem.recall(memory, self.signatures[rows], settings, similar)
+        return mem.recall(memory, self.signatures[rows], settings, self._near[rows])
 
     def nearest(self, memory: mem.TableMemory, rows: Rows) -> tuple[Floats, Floats]:
         """`vision.memory.nearest` of `memory` (this look's) for the candidates `rows`."""
-        similar = None if self._similar is None else self._similar[rows]
-        return mem.nearest(memory, self.signatures[rows], similar)
+        return mem.nearest(memory, self.signatures[rows], self._near[rows])
 
     def face_nearness(self, rows: Rows) -> Floats:
         """How alike each candidate's face is to the nearest confirmed one (0 without faces)."""
