@@ -52,3 +52,65 @@ def least_side(dice: Sequence[Die], table_px: float | None, share: float) -> flo
     if not dice:
         return 0.0
     return share * float(np.median([d.size_px for d in dice]))
+
+
+# A die a player points at (`ModelReader.read_at`): the finder looks in a window this many die
+# sides across around the spot, down to `POINT_FIND`, at the scale that shows the expected die
+# `POINT_DIE_PX` across; the best candidate over the spot within `POINT_SIZES` of that size is
+# the die, else a square of that size centred on the spot.
+POINT_WINDOW = 3.0
+POINT_FIND = 0.02
+POINT_DIE_PX = 40.0
+POINT_SIZES = (0.5, 2.0)
+# With no table size and no die read, a die may be any of these shares of the frame's long side
+# (a die on a board seen whole is about a sixtieth of it): the finder looks at each.
+POINT_FRAME_SHARES = (1.0 / 16.0, 1.0 / 32.0, 1.0 / 64.0)
+
+
+def point_sides(
+    dice: Sequence[Die], table_px: float | None, frame_hw: tuple[int, int]
+) -> tuple[float, ...]:
+    """The sides a pointed die may have, likeliest first: the table's die size, else the
+    median side of the dice read in the frame, else shares of the frame."""
+    if table_px:
+        return (float(table_px),)
+    if dice:
+        return (float(np.median([d.size_px for d in dice])),)
+    return tuple(max(frame_hw) * share for share in POINT_FRAME_SHARES)
+
+
+def window_at(
+    point: tuple[float, float], side: float, frame_hw: tuple[int, int]
+) -> tuple[int, int, int, int]:
+    """The frame's pixels (x1, y1, x2, y2) the finder looks at around `point`."""
+    h, w = frame_hw
+    half = max(8.0, side * POINT_WINDOW / 2)
+    x, y = point
+    return (
+        max(0, int(x - half)),
+        max(0, int(y - half)),
+        min(w, int(np.ceil(x + half))),
+        min(h, int(np.ceil(y + half))),
+    )
+
+
+def pointed(
+    found: Sequence[tuple[float, Sequence[finder.Candidate]]], point: tuple[float, float]
+) -> finder.Candidate:
+    """Of the finder's candidates at each expected side (`(side, candidates)`, likeliest
+    side first), the one over `point` it likes best whose size is near its side's; else a
+    square of the first side centred on the point (score 0: nothing found there)."""
+    low, high = POINT_SIZES
+    x, y = point
+    fits = [
+        cand
+        for side, cands in found
+        for cand in cands
+        if cand.box_xyxy[0] <= x <= cand.box_xyxy[2]
+        and cand.box_xyxy[1] <= y <= cand.box_xyxy[3]
+        and low * side <= box_side(cand.box_xyxy) <= high * side
+    ]
+    if fits:
+        return max(fits, key=lambda c: c.score)
+    half = found[0][0] / 2 if found else 8.0
+    return finder.Candidate((x - half, y - half, x + half, y + half), 0.0)

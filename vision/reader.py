@@ -136,6 +136,52 @@ class ModelReader:
         some = [found[k] for k in passed_over.leftovers(found, dice, cfg.max_shared, least)]
         if not some or not self.signs_dice:
             return ()
+        return self._offered(frame_bgr, some)
+
+    def read_at(
+        self, frame_bgr: npt.NDArray[np.uint8], point: tuple[float, float], dice: Sequence[Die]
+    ) -> Die | None:
+        """The die a player points at in `frame_bgr` (frame pixels), where the reading `dice`
+        missed it, read as `passed_over` reads its dice; None where the file signs no dice.
+
+        The finder looks again in a window around the spot, scaled so the die the table
+        expects (its size, else the dice read, else each of a few shares of the frame) shows at
+        the size it reads best, down to a bar far under its usual one: the player says a die
+        is there. Its best box over the spot is the die's, else a square of the expected size:
+        the table learns the die's size and look even where the finder proposed nothing."""
+        if not self.signs_dice:
+            return None
+        h, w = frame_bgr.shape[:2]
+        x, y = point
+        if not (0 <= x <= w and 0 <= y <= h):
+            raise ValueError(f"the point ({x:g}, {y:g}) is outside the {w}x{h} picture")
+        table_px = None if self.memory is None else self.memory.die_size_px
+        found = []
+        for side in passed_over.point_sides(dice, table_px, (h, w)):
+            x1, y1, x2, y2 = passed_over.window_at(point, side, (h, w))
+            window = np.ascontiguousarray(frame_bgr[y1:y2, x1:x2])
+            found.append((side, [_moved(c, x1, y1) for c in self._find_in(window, side)]))
+        read = self._offered(frame_bgr, [passed_over.pointed(found, point)])
+        return read[0] if read else None
+
+    def _find_in(self, window: npt.NDArray[np.uint8], side: float) -> list[finder.Candidate]:
+        """The finder's candidates in `window`, scaled so a die of `side` shows
+        `passed_over.POINT_DIE_PX` across (within the table's long sides)."""
+        least, most = self.config.table_long_side
+        wanted = max(window.shape[:2]) * passed_over.POINT_DIE_PX / max(side, 1.0)
+        long_side = round(min(max(wanted, least), most) / 32.0) * 32
+        net_in = finder.prepare(window, long_side)
+        heat, size, offset = self._finder.run(net_in.tensor)
+        return finder.decode(
+            heat, size, offset, net_in.scale, passed_over.POINT_FIND, self.config.max_dice
+        )
+
+    def _offered(
+        self, frame_bgr: npt.NDArray[np.uint8], some: list[finder.Candidate]
+    ) -> tuple[Die, ...]:
+        """`some` candidates read as dice (marked unsure), with the table's face memory, their
+        signatures and pip features: what players may add, and teach the table by."""
+        cfg, memory = self.config, self.memory
         stack, batch, cast = _crop_batch(frame_bgr, some)
         outputs = self._classifier.run(batch, cast)
         pips_p = _a_die(outputs[0], np.ones(len(some), bool))
@@ -544,6 +590,11 @@ def _crop_batch(
     lit = np.concatenate([stack, np.asarray(held, np.uint8).reshape(-1, *stack.shape[1:])])
     cast = np.repeat(crops.light_cue(frame_bgr, lit)[None], len(found), axis=0)
     return stack, np.ascontiguousarray(batch), cast
+
+
+def _moved(cand: finder.Candidate, dx: float, dy: float) -> finder.Candidate:
+    x1, y1, x2, y2 = cand.box_xyxy
+    return finder.Candidate((x1 + dx, y1 + dy, x2 + dx, y2 + dy), cand.score)
 
 
 def _clip_box(

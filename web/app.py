@@ -74,7 +74,11 @@ def create_app(
     # then (an agent falling silent); SQLite's other writers are found by looking every second.
     club = ClubHub(session, desk, poll_s=5.0 if listening else 1.0)
     phones = PhoneDesk(session, desk, phone_feed, live)
-    missed = MissedDice(tables.passed_over if tables is not None and tables.learns else None)
+    learning = tables if tables is not None and tables.learns else None
+    missed = MissedDice(
+        None if learning is None else learning.passed_over,
+        None if learning is None else learning.read_at,
+    )
     app.extensions[EXTENSION] = Services(
         config, session, live, overlay, tables, desk, club, phones, missed
     )

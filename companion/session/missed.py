@@ -27,11 +27,15 @@ import numpy.typing as npt
 
 from companion.errors import PendingError
 from companion.session.camera import CameraShot, SeenDie
-from vision.types import Die
+from vision.types import Die, iou
 
 # What the table's desk offers for a frame and the dice read in it.
 PassedOver = Callable[[npt.NDArray[np.uint8], Sequence[Die]], tuple[Die, ...]]
+# The die a player points at in a frame (its pixels) where the dice given were read; None where
+# the reader cannot look; ValueError for a point off the picture or the table.
+ReadAt = Callable[[npt.NDArray[np.uint8], tuple[float, float], Sequence[Die]], Die | None]
 KEPT_LOOKS = 16  # games whose last look is kept: a club server's tables, with room to spare
+SAME_DIE = 0.5  # a die pointed at whose box overlaps another's this much (IoU) is that die
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +62,7 @@ class MissedLook:
 
     def pick(self, index: object, roll_id: object) -> SeenDie:
         """Missed die `index` of this look, which must be of roll `roll_id`."""
-        if isinstance(roll_id, bool) or not isinstance(roll_id, int):
-            raise PendingError(f"roll_id must be the roll's number, got {roll_id!r}", "roll_id")
-        if roll_id != self.roll_id:
-            raise PendingError(
-                f"roll {roll_id} is no longer the one shown (it is roll {self.roll_id}): "
-                "look for missed dice again",
-                "roll_id",
-            )
+        _same_roll(roll_id, self.roll_id)
         count = len(self.dice)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
             offered = f"indexes 0 to {count - 1}" if count else "none"
@@ -79,8 +76,9 @@ class MissedDice:
     """The last look at each game's camera roll, so the list a player picks from stays the
     same while they pick (reading the frame again costs a finder pass)."""
 
-    def __init__(self, passed_over: PassedOver | None) -> None:
+    def __init__(self, passed_over: PassedOver | None, read_at: ReadAt | None = None) -> None:
         self._passed_over = passed_over
+        self._read_at = read_at
         self._lock = threading.Lock()
         self._looks: dict[str, MissedLook] = {}
 
@@ -103,13 +101,84 @@ class MissedDice:
         ):
             return found
         passed = passed_over(_frame_of(shot), shot.reading.dice)
-        look = MissedLook(shot.roll_id, shot.received_at, passed)
+        return self._keep(game_id, MissedLook(shot.roll_id, shot.received_at, passed))
+
+    def point(
+        self, game_id: str, shot: CameraShot | None, at: object, roll_id: object
+    ) -> tuple[MissedLook, int]:
+        """The look at `shot` with the die a player points at (`at`: [x, y] in the frame's
+        pixels) among its missed dice, and that die's index: a die the finder proposed nothing
+        for, which the player then adds like any missed die. A die found there that was
+        offered already is that one; one the roll has already is refused."""
+        look = self.look(game_id, shot)
+        assert shot is not None  # look refused a roll without one
+        if shot.roll_id < 0:
+            raise PendingError(
+                "this roll was read by the table's own camera (a club agent or a phone): "
+                "pick a die it passed over, or add the die by hand",
+                "at",
+            )
+        _same_roll(roll_id, look.roll_id)
+        point = _point(at, shot.frame_size)
+        read_at = self._read_at
+        if read_at is None:
+            raise PendingError(
+                "this server's camera cannot look at a point: add the die by hand", "at"
+            )
+        try:
+            found = read_at(_frame_of(shot), point, shot.reading.dice)
+        except ValueError as err:
+            raise PendingError(f"{err}: tap the die itself", "at") from None
+        if found is None:
+            raise PendingError(
+                "the camera's reader cannot look at a point: add the die by hand", "at"
+            )
+        # The die found there may be one offered already, or one the roll has: a small die on a
+        # board's token lies inside the token's box, so the spot alone cannot tell.
+        for index, die in enumerate(look.dice):
+            if iou(die.box_xyxy, found.box_xyxy) > SAME_DIE:
+                return look, index
+        for number, die in enumerate(shot.reading.dice, start=1):
+            if iou(die.box_xyxy, found.box_xyxy) > SAME_DIE:
+                raise PendingError(f"die {number} is already there: change its pips instead", "at")
+        grown = MissedLook(look.roll_id, look.received_at, (*look.dice, found))
+        return self._keep(game_id, grown), len(look.dice)
+
+    def _keep(self, game_id: str, look: MissedLook) -> MissedLook:
         with self._lock:
             self._looks.pop(game_id, None)
             self._looks[game_id] = look
             while len(self._looks) > KEPT_LOOKS:
                 self._looks.pop(next(iter(self._looks)))
         return look
+
+
+def _same_roll(roll_id: object, shown: int) -> None:
+    if isinstance(roll_id, bool) or not isinstance(roll_id, int):
+        raise PendingError(f"roll_id must be the roll's number, got {roll_id!r}", "roll_id")
+    if roll_id != shown:
+        raise PendingError(
+            f"roll {roll_id} is no longer the one shown (it is roll {shown}): "
+            "look for missed dice again",
+            "roll_id",
+        )
+
+
+def _point(at: object, size: tuple[int, int] | None) -> tuple[float, float]:
+    """`[x, y]`: a spot in the roll's picture, in the pixels its dice's boxes are measured in."""
+    assert size is not None  # a look needs the frame's size
+    width, height = size
+    if (
+        not isinstance(at, list | tuple)
+        or len(at) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
+        or not all(np.isfinite(v) for v in at)
+    ):
+        raise PendingError(f"at must be [x, y], a spot in the picture, got {at!r}", "at")
+    x, y = float(at[0]), float(at[1])
+    if not (0 <= x <= width and 0 <= y <= height):
+        raise PendingError(f"the spot ({x:g}, {y:g}) is outside the {width}x{height} picture", "at")
+    return x, y
 
 
 def _with_picture(shot: CameraShot | None) -> CameraShot:

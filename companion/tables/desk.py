@@ -183,6 +183,35 @@ class TableDesk:
         found = reader.passed_over(outer.view(frame), outer.in_view(dice, frame))
         return tuple(outer.placed(found, frame).dice)
 
+    def read_at(
+        self, frame: npt.NDArray[np.uint8], point: tuple[float, float], dice: Sequence[Die]
+    ) -> Die | None:
+        """The die a player points at in `frame` (its pixels), where the camera read `dice`
+        (`ModelReader.read_at`, with this table's memory); None where the reader cannot look.
+        ValueError names a point off the picture or off the table."""
+        reader = model_reader_of(self._reader)
+        if reader is None:
+            return None
+        from calibration.apply import ProfiledReader
+
+        outer = self._outer
+        if not isinstance(outer, ProfiledReader):
+            found: Die | None = reader.read_at(frame, point, dice)
+            return found
+        h, w = frame.shape[:2]
+        x1, y1, x2, y2 = outer.profile_for((w, h)).table_rect
+        if not (x1 <= point[0] <= x2 and y1 <= point[1] <= y2):
+            raise ValueError(f"the point ({point[0]:g}, {point[1]:g}) is off the table")
+        inner = reader.read_at(
+            outer.view(frame), (point[0] - x1, point[1] - y1), outer.in_view(dice, frame)
+        )
+        if inner is None:
+            return None
+        placed = outer.placed([inner], frame).dice
+        if not placed:
+            raise ValueError(f"the point ({point[0]:g}, {point[1]:g}) is off the table")
+        return placed[0]
+
     def snapshot_picture(self, number: int) -> bytes | None:
         """The numbered picture of snapshot `number`, while it is the newest one."""
         with self._lock:

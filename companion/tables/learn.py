@@ -6,7 +6,7 @@ only after that read: the memory never sees a die before the reader has had its 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -56,6 +56,30 @@ def from_passed_over(
     return out
 
 
+def from_pointed(
+    labels: Sequence[LabelledBox],
+    dice: Sequence[Die],
+    passed: Sequence[Die],
+    match_by: MatchBy,
+    point: Callable[[tuple[float, float]], Die | None],
+) -> list[Confirmed]:
+    """The dice players point at in the picture (`ModelReader.read_at`): each label that no
+    read die and no passed-over die matched, read at its centre, with the label's pips and
+    colour. A pointed die far off its label (a box of the wrong die) teaches nothing."""
+    read = {li for li, _ in match_image(labels, dice, match_by).pairs}
+    left = [label for k, label in enumerate(labels) if k not in read]
+    said = {li for li, _ in match_image(left, passed, match_by).pairs}
+    out = []
+    for label in (label for k, label in enumerate(left) if k not in said):
+        x1, y1, x2, y2 = label.box_xyxy
+        die = point(((x1 + x2) / 2, (y1 + y2) / 2))
+        if die is None or not match_image([label], [die], match_by).pairs:
+            continue
+        colour = label.colour if label.colour is not None else die.colour
+        out.append(confirmed(die, colour, label.pips))
+    return out
+
+
 def confirmed(die: Die, colour: Colour | None, pips: int | None = None) -> Confirmed:
     """What the memory keeps of a read die the players said is `colour` (None: not a die)
     showing `pips` (None: the value as read): its signature, pip features and size."""
@@ -87,8 +111,10 @@ class GameNight:
         # players who confirm a photo add the dice it missed, so the table learns its dice' size
         # even where the finder, at its usual scale, sees none of them (small dice on a board).
         self.sides: list[float] = []
-        # Of `confirmed`, how many the reader passed over and the players said are dice.
+        # Of `confirmed`, how many the reader passed over and the players said are dice, and
+        # how many they pointed at where the reader found nothing.
         self.passed_taught = 0
+        self.pointed_taught = 0
 
     def memory(self) -> TableMemory:
         """The newest dice, as many as the store keeps for a table, and the dice' size."""
@@ -110,11 +136,17 @@ class GameNight:
         dice: Sequence[Die],
         match_by: MatchBy,
         passed: Sequence[Die] = (),
+        point: Callable[[tuple[float, float]], Die | None] | None = None,
     ) -> None:
         """The players confirm a photo's read dice; with `passed` (what the reader passed over,
-        `ModelReader.passed_over`), they also say which of those are dice."""
+        `ModelReader.passed_over`), they also say which of those are dice; with `point`
+        (`ModelReader.read_at` in this photo), they point at each die still missing."""
         self.confirmed += from_labels(labels, dice, match_by)
         said = from_passed_over(labels, dice, passed, match_by)
         self.confirmed += said
         self.passed_taught += len(said)
+        if point is not None:
+            pointed = from_pointed(labels, dice, passed, match_by, point)
+            self.confirmed += pointed
+            self.pointed_taught += len(pointed)
         self.sides += [box_side(label.box_xyxy) for label in labels]

@@ -48,6 +48,18 @@ def logo_one_photo() -> Any:
     return tuple(night.photos)[LOGO_ONE_PHOTO]
 
 
+SMALL_BOARD_SEED = 4399  # `python -m models.render.odd_night OUT --kind smallboard --seed 4399`
+
+
+@cache
+def small_board_photos() -> tuple[Any, ...]:
+    """Three rendered photos of dice 19 to 28 px across on a busy hex board among number
+    tokens (`models.render.odd_night`'s smallboard): a cold reader finds none of them."""
+    from models.render.odd_night import draw_odd_night
+
+    return tuple(draw_odd_night("smallboard", SMALL_BOARD_SEED, 3, (1280, 720)).photos)
+
+
 @dataclass(frozen=True)
 class Board:
     """A rendered game table (board, tokens, cards: issue 30's material): the table with no

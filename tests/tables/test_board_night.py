@@ -70,4 +70,4 @@ def test_the_text_report_puts_the_memory_beside_no_memory(
 ) -> None:
     assert main(["eval", str(night), "--split", "all", "--learn", "3"]) == 0
     out = capsys.readouterr().out
-    assert "said to be dice); on the scored photos, with it against without it" in out
+    assert "pointed at where it found none); on the scored photos, with it against" in out

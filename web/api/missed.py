@@ -12,6 +12,7 @@ from companion.session.errors import NoPendingError
 from companion.session.missed import MissedLook
 from web.api.core import view_response
 from web.config import services
+from web.errors import json_body
 
 bp = Blueprint("missed", __name__)
 
@@ -38,3 +39,18 @@ def missed_die(game_id: str, body: dict[str, Any]) -> SeenDie | None:
     if "missed" not in body:
         return None
     return look(game_id).pick(body["missed"], body.get("roll_id"))
+
+
+@bp.post("/api/games/<game_id>/pending/missed")
+def point(game_id: str) -> Response:
+    """`{"at": [x, y], "roll_id": 3}`: the die a player points at in roll 3's picture (frame
+    pixels), where the camera found nothing, read and put among the missed dice; the answer is
+    the look as `GET` gives it, with `"pointed"`: that die's index, to add as any missed die."""
+    body = json_body({"at", "roll_id"}, required={"at", "roll_id"})
+    svc = services()
+    pending = svc.session.pending(game_id)
+    if pending is None or not pending.has_roll:
+        raise NoPendingError(f"game {game_id} has no camera roll waiting")
+    assert svc.missed is not None  # create_app makes one
+    look, index = svc.missed.point(game_id, pending.camera, body["at"], body["roll_id"])
+    return view_response({**look.to_json(), "pointed": index})

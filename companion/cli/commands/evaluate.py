@@ -150,12 +150,14 @@ def with_empty(reader: Reader, picture: Path) -> Any:
 class NightReport:
     """What a game night (`--learn K`) did: the same scored photos read without the memory, and
     what the confirmed photos taught it (every read die that matched no label: "not a die"; the
-    labelled dice the reader passed over in the first K, registered, said to be dice)."""
+    labelled dice the reader passed over in the first K, registered, said to be dice; the
+    labelled dice still missing, pointed at)."""
 
     without: SetMetrics
     taught: int
     not_dice: int
     passed: int = 0
+    pointed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,10 +206,12 @@ def evaluate_folder(
         elapsed = (clock() - start) * 1000.0
         if night is not None:
             # The first K photos are the players registering their dice: they also say which
-            # of the things the reader passed over are dice (`ModelReader.passed_over`).
+            # of the things the reader passed over are dice (`ModelReader.passed_over`). On
+            # every photo they point at each die still missing (`ModelReader.read_at`).
             registering = not night.scores(index)
             passed = _passed_over(active, frame, reading.dice) if registering else ()
-            night.confirm(image.boxes, reading.dice, image.match_by, passed)
+            point = _pointing(active, frame, reading.dice)
+            night.confirm(image.boxes, reading.dice, image.match_by, passed, point)
             if not night.scores(index):
                 continue
             plain = with_memory(reader, None).read(frame)
@@ -220,7 +224,11 @@ def evaluate_folder(
     if night is not None:
         not_dice = sum(1 for c in night.confirmed if c.colour is None)
         told = NightReport(
-            summarise(plain_scores), len(night.confirmed), not_dice, night.passed_taught
+            summarise(plain_scores),
+            len(night.confirmed),
+            not_dice,
+            night.passed_taught,
+            night.pointed_taught,
         )
     return SetReport(
         dataset.name,
@@ -238,6 +246,18 @@ def _passed_over(reader: Any, frame: Any, dice: Sequence[Die]) -> Sequence[Die]:
     """What the night's model reader passed over in a photo (`with_memory` made it one)."""
     found: Sequence[Die] = reader.passed_over(frame, dice)
     return found
+
+
+def _pointing(
+    reader: Any, frame: Any, seen: Sequence[Die]
+) -> Callable[[tuple[float, float]], Die | None]:
+    """Players pointing at a die missing from a photo (`ModelReader.read_at`)."""
+
+    def point(at: tuple[float, float]) -> Die | None:
+        found: Die | None = reader.read_at(frame, at, seen)
+        return found
+
+    return point
 
 
 def evenly_spaced(items: Sequence[T], limit: int | None) -> Sequence[T]:
@@ -317,6 +337,7 @@ def _night_json(night: NightReport) -> dict[str, Any]:
         "taught": night.taught,
         "taught_not_a_die": night.not_dice,
         "taught_passed_over": night.passed,
+        "taught_pointed": night.pointed,
         "without_memory": {
             "matched": m.matched,
             "extra": m.extra,
@@ -388,7 +409,8 @@ def _night_lines(night: NightReport, m: SetMetrics) -> list[str]:
     return [
         f"  the memory: {night.taught} dice confirmed by the end ({night.not_dice} as not a"
         f" die, {night.passed} passed over by the reader when registering and said to be"
-        " dice); on the scored photos, with it against without it:",
+        f" dice, {night.pointed} pointed at where it found none); on the scored photos, with it"
+        " against without it:",
         f"    photos exact {_pct(m.exact_rate)} against {_pct(w.exact_rate)}, found and right"
         f" {_pct(m.found_right)} against {_pct(w.found_right)}, pips {_pct(m.pip_accuracy)}"
         f" against {_pct(w.pip_accuracy)}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -101,3 +102,76 @@ def test_without_a_reader_here_only_a_remote_cameras_own_word_is_offered() -> No
     remote = replace(_shot(-2), missed=(SEEN,))
     assert MissedDice(desk).look("g", remote).dice == (SEEN,)
     assert desk.frames == []
+
+
+POINTED = Die(Colour.BLUE, 5, 0.3, (100, 60, 120, 80), True)
+READ = Die(Colour.RED, 2, 0.9, (40, 40, 60, 60))
+
+
+class Pointer:
+    """A desk's `read_at`: the die pointed at (or what it raises), and the spots it was asked."""
+
+    def __init__(self, found: Die | None = POINTED, error: str | None = None) -> None:
+        self.found, self.error = found, error
+        self.asked: list[tuple[float, float]] = []
+
+    def __call__(
+        self, frame: npt.NDArray[np.uint8], at: tuple[float, float], dice: Sequence[Die]
+    ) -> Die | None:
+        self.asked.append(at)
+        if self.error:
+            raise ValueError(self.error)
+        return self.found
+
+
+def _read_shot(roll_id: int = 1) -> CameraShot:
+    return replace(_shot(roll_id), reading=DiceReading((READ,)))
+
+
+def test_a_die_pointed_at_joins_the_rolls_missed_dice() -> None:
+    pointer = Pointer()
+    missed = MissedDice(Recorder(), pointer)
+    look, index = missed.point("g", _read_shot(), [110, 70.5], 1)
+    assert (index, look.dice) == (1, (SEEN, POINTED)) and pointer.asked == [(110.0, 70.5)]
+    assert missed.look("g", _read_shot()) is look  # kept: the player adds it by its index
+    assert look.pick(1, 1) == SeenDie(1, POINTED)
+    # The same die found again, or one offered already, is that die: no second copy.
+    assert missed.point("g", _read_shot(), [111, 71], 1) == (look, 1)
+    pointer.found = replace(SEEN, box_xyxy=(11, 10, 31, 30))
+    assert missed.point("g", _read_shot(), [20, 20], 1) == (look, 0)
+
+
+@pytest.mark.parametrize(
+    ("at", "roll_id", "pointer", "field", "why"),
+    [
+        ([50, 50], 1, Pointer(found=READ), "at", "die 1 is already there"),
+        ([200, 50], 1, Pointer(), "at", "the spot (200, 50) is outside the 160x120 picture"),
+        ([50], 1, Pointer(), "at", "at must be [x, y]"),
+        (["50", 50], 1, Pointer(), "at", "at must be [x, y]"),
+        ([True, 50], 1, Pointer(), "at", "at must be [x, y]"),
+        ([float("nan"), 50], 1, Pointer(), "at", "at must be [x, y]"),
+        ([100, 100], 2, Pointer(), "roll_id", "no longer the one shown"),
+        ([100, 100], None, Pointer(), "roll_id", "roll_id must be the roll's number"),
+        ([100, 100], 1, Pointer(error="the point (1, 2) is off the table"), "at", "off the table"),
+        ([100, 100], 1, Pointer(found=None), "at", "cannot look at a point"),
+        ([100, 100], 1, None, "at", "cannot look at a point"),
+    ],
+)
+def test_a_bad_point_is_refused_and_the_look_is_unchanged(
+    at: object, roll_id: object, pointer: Pointer | None, field: str, why: str
+) -> None:
+    missed = MissedDice(Recorder(), pointer)
+    before = missed.look("g", _read_shot())
+    with pytest.raises(PendingError, match=re.escape(why)) as refused:
+        missed.point("g", _read_shot(), at, roll_id)
+    assert refused.value.field == field
+    assert missed.look("g", _read_shot()) is before
+
+
+def test_a_remote_cameras_roll_cannot_be_pointed_at_here() -> None:
+    """An agent's or a phone's roll was read by that camera's reader, with its table's memory:
+    the lesson names what it sent, so a die read here could not teach that table."""
+    pointer = Pointer()
+    with pytest.raises(PendingError, match="read by the table's own camera"):
+        MissedDice(Recorder(), pointer).point("g", replace(_shot(-2), missed=(SEEN,)), [9, 9], -2)
+    assert pointer.asked == []

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from companion.session import Session
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
-from tests.tables.support import FakeFeed, fresh_reader, logo_one_photo
+from tests.tables.support import FakeFeed, fresh_reader, logo_one_photo, small_board_photos
 from tests.web.api.support import OVERLAY
 from vision.reader import ModelReader
 from vision.settle import SettledRoll
@@ -37,9 +37,9 @@ class Table:
     def pending(self) -> str:
         return f"/api/games/{self.game}/pending"
 
-    def offer(self, roll_id: int = ROLL) -> None:
-        """The camera settles on the logo-1 photo, as the reader reads it now."""
-        frame = logo_one_photo().image_bgr
+    def offer(self, roll_id: int = ROLL, frame: Any = None) -> None:
+        """The camera settles on `frame` (the logo-1 photo), as the reader reads it now."""
+        frame = logo_one_photo().image_bgr if frame is None else frame
         reading = self.reader.read(frame)
         self.session.offer_roll(SettledRoll(2000.0, 1700.0, 60, frame, reading, roll_id=roll_id))
 
@@ -191,3 +191,58 @@ def test_in_a_table_roll_a_missed_die_is_given_to_a_player(table: Table) -> None
     (ben,) = [g for g in pending["table"]["players"] if g["player"] == "Ben"]
     added = pending["dice"][ben["dice"][-1]]
     assert (added["pips"], added["in_frame"], added["learns"]) == (1, True, True)
+
+
+def test_a_small_die_pointed_at_teaches_the_table_its_dice_size(table: Table) -> None:
+    """A board's small dice: the cold camera reads none, and offers only tokens. A player points
+    at one in the picture; it is read there with its box, added, and the accepted roll teaches
+    the table its size, so the next roll runs the finder up-scaled and finds the board's dice."""
+    photo = small_board_photos()[0]
+    table.offer(frame=photo.image_bgr)
+    assert table.dice() == []
+    offered = table.client.get(f"{table.pending}/missed").get_json()["missed"]
+    boxes = [d.box_xyxy for d in photo.visible_dice]
+    assert not any(iou(tuple(m["box_xyxy"]), box) > 0.3 for m in offered for box in boxes)
+    die = photo.visible_dice[0]
+    x1, y1, x2, y2 = die.box_xyxy
+    answer = table.client.post(
+        f"{table.pending}/missed", json={"at": [(x1 + x2) / 2, (y1 + y2) / 2], "roll_id": ROLL}
+    )
+    assert answer.status_code == 200, answer.get_json()
+    look = answer.get_json()
+    pointed = look["missed"][look["pointed"]]
+    assert iou(tuple(pointed["box_xyxy"]), die.box_xyxy) > 0.5 and pointed["pips"] == die.pips
+    body = {"colour": pointed["colour"], "pips": die.pips, "missed": look["pointed"]}
+    body["roll_id"] = ROLL
+    assert table.client.post(f"{table.pending}/dice", json=body).status_code == 200
+    assert table.accept() == 201
+    assert table.desk.summary()["die_size_px"] == pytest.approx(max(x2 - x1, y2 - y1), abs=4.0)
+    table.session.declare_attempt(table.game, "Ben", None)
+    table.offer(ROLL + 1, photo.image_bgr)
+    read = [(tuple(r["box_xyxy"]), r["pips"]) for r in table.dice()]
+    right = [
+        d
+        for d in photo.visible_dice
+        if any(iou(box, d.box_xyxy) > 0.5 and pips == d.pips for box, pips in read)
+    ]
+    assert len(right) >= 3  # 4 of its 5 dice, read here
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "field"),
+    [
+        ({"at": [5000, 10], "roll_id": ROLL}, 400, "at"),
+        ({"at": "middle", "roll_id": ROLL}, 400, "at"),
+        ({"at": [10, 10]}, 400, "roll_id"),
+        ({"at": [10, 10], "roll_id": ROLL + 5}, 400, "roll_id"),
+        ({"at": [10, 10], "roll_id": ROLL, "pips": 3}, 400, "pips"),
+    ],
+)
+def test_a_bad_point_is_refused_and_changes_nothing(
+    table: Table, body: dict[str, Any], status: int, field: str
+) -> None:
+    table.offer()
+    before = (table.dice(), table.client.get(f"{table.pending}/missed").get_json())
+    answer = table.client.post(f"{table.pending}/missed", json=body)
+    assert answer.status_code == status and answer.get_json()["field"] == field, answer.get_json()
+    assert (table.dice(), table.client.get(f"{table.pending}/missed").get_json()) == before

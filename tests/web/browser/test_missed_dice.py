@@ -15,7 +15,7 @@ import pytest
 from companion.session import Session
 from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
-from tests.tables.support import FakeFeed, fresh_reader, logo_one_photo
+from tests.tables.support import FakeFeed, fresh_reader, logo_one_photo, small_board_photos
 from tests.web.api.support import OVERLAY, serving
 from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot, wait_until
 from vision.settle import SettledRoll
@@ -35,12 +35,14 @@ def _game_page(
     errors: list[str],
     start: Callable[[Session], str],
     panel: str,
+    frame: Any = None,
 ) -> Iterator[tuple[Any, Any, str]]:
     """A game's page (`start` makes the game and asks for a camera roll) whose roll settled on
-    the logo-1 photo, shown in its panel `panel`; the page, the app's services and the game."""
+    `frame` (the logo-1 photo), shown in its panel `panel`; the page, the app's services and
+    the game."""
     session = Session.open(data, poll_s=0.05)
     reader = fresh_reader()
-    frame = logo_one_photo().image_bgr
+    frame = logo_one_photo().image_bgr if frame is None else frame
     desk = TableDesk(open_store(data), "default", reader)
     feed = FakeFeed(reader, frame)
     app = create_app(WebConfig(overlay_token=OVERLAY, data_dir=data), session, feed, desk)
@@ -56,7 +58,7 @@ def _game_page(
             session.offer_roll(
                 SettledRoll(2000.0, 1700.0, 60, frame, reader.read(frame), roll_id=4)
             )
-            tab.wait_for_selector(f"{panel} .frame-box")
+            tab.wait_for_selector(f"{panel} .frame-img")
             yield tab, app.extensions[EXTENSION], game
             tab.close()
     finally:
@@ -134,4 +136,43 @@ def test_in_a_table_roll_a_missed_logo_is_given_to_a_player(chromium: Any, tmp_p
         assert ben.count() == 1
         pending = services.session.pending(game)
         assert pending.owners[-1] == "Ben" and pending.dice[-1].signature is not None
+    assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_a_die_the_camera_found_nothing_for_is_pointed_at(
+    chromium: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """A board's small dice: the camera read none. "Point at it", a tap on the die in the
+    picture, and the die read there is drawn dotted with its "+ add"; added, it is in the roll
+    with its box."""
+    errors: list[str] = []
+    photo = small_board_photos()[0]
+    frame = photo.image_bgr
+    with _game_page(
+        chromium, tmp_path / "data", viewport, errors, _sheet, "#sheet-camera", frame
+    ) as found:
+        tab, services, game = found
+        tab.click("#sheet-camera #look-missed")
+        tab.click("#sheet-camera #point-missed")
+        tab.wait_for_selector("#sheet-camera .frame-view.picking")
+        x1, y1, x2, y2 = photo.visible_dice[0].box_xyxy
+        img = tab.locator("#sheet-camera .frame-img")
+        shown = img.bounding_box()
+        assert shown is not None
+        height, width = frame.shape[:2]
+        spot = {
+            "x": (x1 + x2) / 2 * shown["width"] / width,
+            "y": (y1 + y2) / 2 * shown["height"] / height,
+        }
+        offered = tab.locator("#sheet-camera .frame-box.missed").count()
+        img.click(position=spot)
+        boxes = "document.querySelectorAll('#sheet-camera .frame-box.missed').length"
+        wait_until(tab, f"{boxes} === {offered + 1}")
+        assert tab.locator("#sheet-camera .frame-view.picking").count() == 0
+        screenshot(tab, f"missed-dice-pointed-{viewport['width']}")
+        tab.click(f"#sheet-camera .add-missed[data-missed='{offered}']")
+        wait_until(tab, "document.querySelectorAll('#sheet-dice .die-edit').length === 1")
+        (added,) = services.session.pending(game).dice
+        assert iou(added.box_xyxy, photo.visible_dice[0].box_xyxy) > 0.5 and added.signature
     assert errors == []

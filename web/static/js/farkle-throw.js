@@ -38,7 +38,8 @@ export class ThrowPanel {
     } else {
       if (pending.has_thumbnail) {
         parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-          pending.camera && pending.camera.frame_size, "the settled throw the camera read", this.missed.of(pending) || []));
+          pending.camera && pending.camera.frame_size, "the settled throw the camera read", this.missed.of(pending) || [],
+          this.missed.picker(pending, view.id, this.error)));
       }
       parts.push(el("div", { class: "fk-read", id: "fk-read" }, ...pending.dice.map((d, i) => this.die(d, i)),
         el("button", { type: "button", class: "small", "aria-label": "add a die the camera missed", onclick: () => this.call("POST", "/dice", { colour: "white", pips: 1 }) }, "+ die")));

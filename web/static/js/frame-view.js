@@ -1,6 +1,7 @@
 // The settled frame a camera roll was read from, at camera resolution, with each die's box and
 // its number (the number of its row in the dice list beside it), so a player can see which die
 // the camera meant. Tap the picture (or "Zoom") to see it full size; tap again or Esc to leave.
+// While a player points at a die the camera missed (`pick`), a tap on the picture is that spot.
 
 import { el } from "./colours.js";
 
@@ -19,8 +20,10 @@ function placed(box, [x1, y1, x2, y2], size) {
  * frame's `{width, height}` the boxes are measured in, or null (no boxes are drawn then: a box
  * placed on a picture of unknown scale would point at the wrong die). `missed`: what the camera
  * passed over (`GET .../pending/missed`), each drawn dashed with its number and a "?".
+ * `pick(x, y)`: while set, a tap on the picture calls it with the spot in the frame's pixels
+ * instead of zooming.
  */
-export function frameView(src, dice, size, alt, missed = []) {
+export function frameView(src, dice, size, alt, missed = [], pick = null) {
   const boxes = el("div", { class: "frame-boxes", "aria-hidden": "true" });
   if (size && size.width > 0 && size.height > 0) {
     dice.forEach((die, index) => {
@@ -47,6 +50,16 @@ export function frameView(src, dice, size, alt, missed = []) {
     else document.removeEventListener("keydown", escape);
   };
   zoom.addEventListener("click", () => toggle());
-  stage.addEventListener("click", () => toggle());
+  const picking = pick && size && size.width > 0 && size.height > 0;
+  if (picking) {
+    figure.classList.add("picking");
+    figure.querySelector("figcaption").append(el("span", { class: "pick-help" }, " tap the die the camera missed (Zoom first to see small dice bigger)"));
+  }
+  stage.addEventListener("click", (e) => {
+    if (!picking) return toggle();
+    const r = img.getBoundingClientRect();
+    if (!r.width || !r.height) return undefined;
+    return pick(((e.clientX - r.left) * size.width) / r.width, ((e.clientY - r.top) * size.height) / r.height);
+  });
   return figure;
 }

@@ -2,9 +2,11 @@
 // Added from there rather than by hand, the die keeps its box and look, and the accepted roll
 // teaches the table it: the same die is found on the next roll. The server's own camera's, a
 // game's phone's and a club agent's rolls (the agent sends what it passed over); in a table roll
-// (everyone throws at once) each is given to a player.
+// (everyone throws at once) each is given to a player. A die the camera found nothing for at all
+// (`POST .../pending/missed` with the spot): the player points at it in the server camera's
+// picture, and the server reads it there, box and look, to add like the others.
 
-import { getJSON } from "./api.js";
+import { getJSON, postJSON } from "./api.js";
 import { el } from "./colours.js";
 
 const same = (a, b) => a.every((v, i) => Math.abs(v - b[i]) < 0.5);
@@ -15,6 +17,7 @@ export class MissedDice {
     this.add = add;
     this.redraw = redraw;
     this.look = null;
+    this.picking = null; // the key of the roll being pointed at
   }
 
   key(pending) {
@@ -43,8 +46,10 @@ export class MissedDice {
       return el("p", { class: "missed-dice" }, "A die missing? ",
         el("button", { type: "button", class: "small", id: "look-missed", onclick: () => this.lookAgain(pending, gameId, errorNode) }, "Look for it in the picture"));
     }
+    const point = this.pointButton(pending);
     if (!missed.length) {
-      return el("p", { class: "missed-dice", role: "status" }, "The camera passed over nothing else in this picture: add the die by hand.");
+      return el("p", { class: "missed-dice", role: "status" }, "The camera passed over nothing else in this picture: ",
+        ...(point ? [point, " or "] : []), "add the die by hand.");
     }
     const rollId = pending.camera.roll_id;
     const body = (m, player) => ({ colour: m.colour, pips: m.pips, missed: m.index, roll_id: rollId, ...(player ? { player } : {}) });
@@ -56,14 +61,44 @@ export class MissedDice {
             type: "button", class: "small add-missed", "data-missed": m.index, "data-player": player,
             "aria-label": `add ${m.index + 1}? from the picture to ${player}`, onclick: () => this.add(body(m, player)),
           }, `+ ${player}`)))),
-        el("span", { class: "help" }, " then set its pips."));
+        el("span", { class: "help" }, " then set its pips."), ...(point ? [" ", point] : []));
     }
     return el("div", { class: "missed-dice" }, "Passed over (dotted in the picture): ",
       ...missed.map((m) => el("button", {
         type: "button", class: "small add-missed", "data-missed": m.index, "aria-label": `add ${m.index + 1}? from the picture`,
         onclick: () => this.add(body(m, null)),
       }, mark(m), ` + add (${m.colour} ${m.pips})`)),
-      el("span", { class: "help" }, " then set its pips."));
+      el("span", { class: "help" }, " then set its pips."), ...(point ? [" ", point] : []));
+  }
+
+  /** "Point at it": the server's own camera's rolls only (an agent's or a phone's picture is
+   * read at the table). */
+  pointButton(pending) {
+    if (pending.camera.roll_id < 0) return null;
+    const on = this.picking === this.key(pending);
+    return el("button", {
+      type: "button", class: "small", id: "point-missed", "aria-pressed": String(on),
+      onclick: () => { this.picking = on ? null : this.key(pending); this.redraw(); },
+    }, on ? "Stop pointing" : "Not listed? Point at it in the picture");
+  }
+
+  /** For `frameView`: while pointing at this roll, the tap's handler; else null. */
+  picker(pending, gameId, errorNode) {
+    if (!this.offered(pending) || this.picking !== this.key(pending)) return null;
+    return (x, y) => this.pointAt(pending, gameId, errorNode, x, y);
+  }
+
+  async pointAt(pending, gameId, errorNode, x, y) {
+    errorNode.textContent = "";
+    try {
+      const look = await postJSON(`/api/games/${gameId}/pending/missed`,
+        { at: [Math.round(x * 10) / 10, Math.round(y * 10) / 10], roll_id: pending.camera.roll_id });
+      this.look = { key: this.key(pending), missed: look.missed };
+      this.picking = null;
+      this.redraw();
+    } catch (err) {
+      errorNode.textContent = err.message;
+    }
   }
 
   async lookAgain(pending, gameId, errorNode) {

@@ -97,7 +97,8 @@ export class PendingPanel {
     const missed = this.missed.of(pending);
     const frame = pending.has_thumbnail
       ? frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-        pending.camera && pending.camera.frame_size, "the settled frame the camera read", missed || [])
+        pending.camera && pending.camera.frame_size, "the settled frame the camera read", missed || [],
+        this.missed.picker(pending, view.id, this.error))
       : null;
     const list = el("div", { class: "pending-dice" },
       el("p", {}, pending.source === "camera" ? "The camera saw (tap a die to fix its pips):" : "Entered by hand:"),

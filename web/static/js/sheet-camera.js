@@ -51,7 +51,8 @@ export class SheetCameraPanel {
     } else {
       if (pending.has_thumbnail) {
         parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-          pending.camera && pending.camera.frame_size, "the settled roll the camera read", this.missed.of(pending) || []));
+          pending.camera && pending.camera.frame_size, "the settled roll the camera read", this.missed.of(pending) || [],
+          this.missed.picker(pending, view.id, this.error)));
       }
       const add = el("button", { type: "button", class: "small", id: "add-die", "aria-label": "add a die the camera missed",
         onclick: () => this.call("POST", "pending/dice", { colour: "white", pips: 1 }) }, "+ die");

@@ -58,7 +58,8 @@ export class TableRollPanel {
     } else {
       if (pending.has_thumbnail) {
         parts.push(frameView(`/api/games/${view.id}/pending/thumbnail.jpg?rev=${pending.rev}`, pending.dice,
-          pending.camera && pending.camera.frame_size, "the settled table the camera read", this.missed.of(pending) || []));
+          pending.camera && pending.camera.frame_size, "the settled table the camera read", this.missed.of(pending) || [],
+          this.missed.picker(pending, view.id, this.error)));
       }
       for (const group of table.players) parts.push(this.group(pending, group, table.rollers));
       parts.push(this.missed.node(pending, view.id, this.error, table.rollers));
