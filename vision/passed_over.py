@@ -114,3 +114,23 @@ def pointed(
         return max(fits, key=lambda c: c.score)
     half = found[0][0] / 2 if found else 8.0
     return finder.Candidate((x - half, y - half, x + half, y + half), 0.0)
+
+
+# A die pointed at whose box overlaps another's this much (IoU) is that die, not a new one.
+SAME_DIE = 0.5
+
+
+def spot(at: object, width: int, height: int) -> tuple[float, float]:
+    """`at` as a spot ([x, y]) in a picture `width` x `height`; ValueError saying what is
+    wrong with it, in a player's words."""
+    if (
+        not isinstance(at, list | tuple)
+        or len(at) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
+        or not all(np.isfinite(v) for v in at)
+    ):
+        raise ValueError(f"at must be [x, y], a spot in the picture, got {at!r}")
+    x, y = float(at[0]), float(at[1])
+    if not (0 <= x <= width and 0 <= y <= height):
+        raise ValueError(f"the spot ({x:g}, {y:g}) is outside the {width}x{height} picture")
+    return x, y

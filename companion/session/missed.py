@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from companion.errors import PendingError
 from companion.session.camera import CameraShot, SeenDie
+from vision import passed_over
 from vision.types import Die, iou
 
 # What the table's desk offers for a frame and the dice read in it.
@@ -35,7 +36,6 @@ PassedOver = Callable[[npt.NDArray[np.uint8], Sequence[Die]], tuple[Die, ...]]
 # the reader cannot look; ValueError for a point off the picture or the table.
 ReadAt = Callable[[npt.NDArray[np.uint8], tuple[float, float], Sequence[Die]], Die | None]
 KEPT_LOOKS = 16  # games whose last look is kept: a club server's tables, with room to spare
-SAME_DIE = 0.5  # a die pointed at whose box overlaps another's this much (IoU) is that die
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +119,11 @@ class MissedDice:
                 "at",
             )
         _same_roll(roll_id, look.roll_id)
-        point = _point(at, shot.frame_size)
+        assert shot.frame_size is not None  # look refused a roll without one
+        try:
+            point = passed_over.spot(at, *shot.frame_size)
+        except ValueError as err:
+            raise PendingError(str(err), "at") from None
         read_at = self._read_at
         if read_at is None:
             raise PendingError(
@@ -136,10 +140,10 @@ class MissedDice:
         # The die found there may be one offered already, or one the roll has: a small die on a
         # board's token lies inside the token's box, so the spot alone cannot tell.
         for index, die in enumerate(look.dice):
-            if iou(die.box_xyxy, found.box_xyxy) > SAME_DIE:
+            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
                 return look, index
         for number, die in enumerate(shot.reading.dice, start=1):
-            if iou(die.box_xyxy, found.box_xyxy) > SAME_DIE:
+            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
                 raise PendingError(f"die {number} is already there: change its pips instead", "at")
         grown = MissedLook(look.roll_id, look.received_at, (*look.dice, found))
         return self._keep(game_id, grown), len(look.dice)
@@ -162,23 +166,6 @@ def _same_roll(roll_id: object, shown: int) -> None:
             "look for missed dice again",
             "roll_id",
         )
-
-
-def _point(at: object, size: tuple[int, int] | None) -> tuple[float, float]:
-    """`[x, y]`: a spot in the roll's picture, in the pixels its dice's boxes are measured in."""
-    assert size is not None  # a look needs the frame's size
-    width, height = size
-    if (
-        not isinstance(at, list | tuple)
-        or len(at) != 2
-        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
-        or not all(np.isfinite(v) for v in at)
-    ):
-        raise PendingError(f"at must be [x, y], a spot in the picture, got {at!r}", "at")
-    x, y = float(at[0]), float(at[1])
-    if not (0 <= x <= width and 0 <= y <= height):
-        raise PendingError(f"the spot ({x:g}, {y:g}) is outside the {width}x{height} picture", "at")
-    return x, y
 
 
 def _with_picture(shot: CameraShot | None) -> CameraShot:

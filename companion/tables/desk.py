@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +36,9 @@ from companion.tables.register import (
     passed_confirmations,
 )
 from companion.tables.store import TableStore, open_store
+from vision import passed_over
 from vision.memory import Confirmed
-from vision.types import DiceReading, Die
+from vision.types import DiceReading, Die, iou
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +52,12 @@ class Snapshot:
     found: tuple[Group, ...]
     picture_jpeg: bytes | None = field(default=None, repr=False)
     # What the reader passed over (`ModelReader.passed_over`), numbered after the dice: the
-    # players may say which are dice (a logo face the network calls "not a die").
+    # players may say which are dice (a logo face the network calls "not a die"); then the dice
+    # they pointed at where it found none (`TableDesk.point`).
     passed: tuple[Die, ...] = ()
+    # The frame the dice were read in, for pointing at a die in it (None: no frame came).
+    frame: npt.NDArray[np.uint8] | None = field(default=None, repr=False, compare=False)
+    dice: tuple[Die, ...] = field(default=(), repr=False)
 
 
 class TableDesk:
@@ -157,15 +162,54 @@ class TableDesk:
     ) -> Snapshot:
         """Group the dice on the table now, for the players to confirm; with the frame, a
         picture of it with every die numbered as `register.numbered` orders them."""
-        if reading is None or not any(d.signature for d in reading.dice):
+        # With the frame and no die read, the players point at their dice in its picture.
+        pointable = frame is not None and not reading.dice if reading is not None else False
+        if reading is None or not (pointable or any(d.signature for d in reading.dice)):
             raise RegisterError("the camera sees no dice to register yet", "camera")
         found = groups(reading.dice)
         passed = () if frame is None else self.passed_over(frame, reading.dice)
         picture = None if frame is None else _numbered_jpeg(frame, found, passed)
         with self._lock:
             number = 1 if self._snapshot is None else self._snapshot.number + 1
-            self._snapshot = Snapshot(number, found, picture, passed)
+            self._snapshot = Snapshot(number, found, picture, passed, frame, reading.dice)
             return self._snapshot
+
+    def point(self, number: object, at: object) -> tuple[Snapshot, int]:
+        """Snapshot `number` with the die the players point at (`at`: [x, y] in its frame's
+        pixels) among what the reader passed over, and that die's index in the register's
+        numbering (after the numbered dice): a die the finder proposed nothing for, which they
+        then say is a die showing its face like any passed-over one."""
+        with self._lock:
+            shot = self._snapshot
+        if shot is None or number != shot.number:
+            raise RegisterError("that view of the table is gone: look again", "snapshot")
+        if shot.frame is None:
+            raise RegisterError("this look kept no picture to point at: look again", "at")
+        try:
+            point = passed_over.spot(at, shot.frame.shape[1], shot.frame.shape[0])
+        except ValueError as err:
+            raise RegisterError(str(err), "at") from None
+        try:
+            found = self.read_at(shot.frame, point, shot.dice)
+        except ValueError as err:
+            raise RegisterError(f"{err}: tap the die itself", "at") from None
+        if found is None:
+            raise RegisterError("this camera's reader cannot look at a point", "at")
+        first = len(numbered(shot.found))
+        for k, die in enumerate(numbered(shot.found)):
+            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
+                raise RegisterError(f"that is number {k + 1}, read already", "at")
+        for k, die in enumerate(shot.passed):
+            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
+                return shot, first + k
+        passed = (*shot.passed, found)
+        picture = _numbered_jpeg(shot.frame, shot.found, passed)
+        grown = replace(shot, picture_jpeg=picture, passed=passed)
+        with self._lock:
+            if self._snapshot is not shot:
+                raise RegisterError("that view of the table is gone: look again", "snapshot")
+            self._snapshot = grown
+        return grown, first + len(shot.passed)
 
     def passed_over(self, frame: npt.NDArray[np.uint8], dice: Sequence[Die]) -> tuple[Die, ...]:
         """What the camera's reader, with this table's memory, passed over in `frame` where it

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -87,3 +88,18 @@ def test_a_picture_of_another_kind_is_refused_before_the_camera_opens(
     args = ["register", "--source", "no-such-camera", "--data", str(tmp_path)]
     assert main([*args, "--picture", str(tmp_path / "numbers.gif")]) == 2
     assert "must end in .jpg" in capsys.readouterr().err
+
+
+def test_the_terminal_says_when_it_sees_no_dice_and_where_to_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bare table (no die, nothing passed over): the terminal cannot take a tap, so it says
+    so, and where the players can point at dice the camera missed."""
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "bare.png"), np.full((480, 640, 3), 90, np.uint8))
+    args = ["register", "--source", str(folder), "--data", str(tmp_path / "data"), "--frames", "1"]
+    assert main(args) == 2
+    assert "sees no dice: put the table's dice in view, or point at them on /tables" in (
+        capsys.readouterr().err
+    )

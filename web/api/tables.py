@@ -27,7 +27,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion.tables.desk import TableDesk
+from companion.tables.desk import Snapshot, TableDesk
 from companion.tables.register import Group
 from web.api.still import still_view
 from web.config import services
@@ -105,20 +105,36 @@ def look() -> Response:
     body = json_body({"table"})
     desk, live = _camera(body.get("table"))
     frame, reading = still_view(live)
-    shot = desk.snapshot(reading, frame)
+    return jsonify(_snapshot_json(desk.snapshot(reading, frame), body.get("table")))
+
+
+@bp.post("/api/tables/point")
+def point() -> Response:
+    """`{"snapshot": 3, "at": [x, y]}`: the die the players point at in look 3's picture
+    (frame pixels), where the camera found none, read there and put among what it passed over;
+    the look as `POST /api/tables/look` gives it, with `"pointed"`: that die's index, to say in
+    the register's `passed` what face it shows."""
+    body = json_body({"snapshot", "at", "table"}, required={"snapshot", "at"})
+    desk = _camera(body.get("table"))[0]
+    shot, index = desk.point(body["snapshot"], body["at"])
+    return jsonify({**_snapshot_json(shot, body.get("table")), "pointed": index})
+
+
+def _snapshot_json(shot: Snapshot, table: object) -> dict[str, Any]:
     groups, start = [], 0
     for group in shot.found:
         groups.append(_group_json(group, start))
         start += len(group.dice)
-    picture = None if shot.picture_jpeg is None else f"/api/tables/look/{shot.number}.jpg"
-    if picture is not None and body.get("table") is not None:
-        picture += "?" + urlencode({"table": body["table"]})
+    picture = None
+    if shot.picture_jpeg is not None:
+        # The picture gains a numbered box with each die pointed at: a new address each time.
+        query = {"seen": str(len(shot.passed))} | ({} if table is None else {"table": table})
+        picture = f"/api/tables/look/{shot.number}.jpg?" + urlencode(query)
     passed = [
         {"index": start + k, "pips": d.pips, "colour": d.colour.value, "box_xyxy": list(d.box_xyxy)}
         for k, d in enumerate(shot.passed)
     ]
-    body = {"snapshot": shot.number, "groups": groups, "picture": picture, "passed": passed}
-    return jsonify(body)
+    return {"snapshot": shot.number, "groups": groups, "picture": picture, "passed": passed}
 
 
 @bp.get("/api/tables/look/<number>.jpg")

@@ -155,6 +155,10 @@ def _register(args: argparse.Namespace, data: Path) -> int:
     except RegisterError:
         raise TableCommandError("the camera sees no dice: put the table's dice in view") from None
     every = numbered(shot.found)
+    if not every and not shot.passed:  # the page would offer the picture to point at them
+        raise TableCommandError(
+            "the camera sees no dice: put the table's dice in view, or point at them on /tables"
+        )
     if args.picture is not None:
         _write_picture(args.picture, frame, every, shot.passed)
     answers: dict[str, object] = {}

@@ -249,3 +249,49 @@ def test_a_logo_face_the_camera_passed_over_is_registered_from_the_page(
     assert f"Kept {len(reading.dice) + 1} dice" in summary
     read_ones = sum(1 for d in reading.dice if d.pips == 1)
     assert desk.summary()["faces"]["1"] == read_ones + 1
+
+
+@pytest.mark.parametrize(
+    "viewport", [LAPTOP, {"width": 390, "height": 844}], ids=["laptop", "phone"]
+)
+def test_dice_the_camera_read_none_of_are_pointed_at(
+    chromium: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """A board's small dice: the look reads none. "Point at a die the camera missed", a tap on
+    one in the picture, and it is listed, said to be a die showing its face as read; kept, the
+    table knows its size."""
+    from tests.tables.support import small_board_photos
+
+    errors: list[str] = []
+    photo = small_board_photos()[0]
+    with _fresh_tables_page(chromium, tmp_path / "data", photo.image_bgr, viewport, errors) as (
+        tab,
+        desk,
+    ):
+        tab.click("#look")
+        tab.wait_for_selector("#register-caption:has-text('read no dice')")
+        tab.click("#point-register")
+        picture = tab.locator("#register-picture.picking")
+        shown = picture.bounding_box()
+        assert shown is not None
+        height, width = photo.image_bgr.shape[:2]
+        die = photo.visible_dice[3]
+        x1, y1, x2, y2 = die.box_xyxy
+        spot = {
+            "x": (x1 + x2) / 2 * shown["width"] / width,
+            "y": (y1 + y2) / 2 * shown["height"] / height,
+        }
+        before = tab.locator("#register-passed-list select").count()
+        picture.click(position=spot)
+        wait_until(
+            tab,
+            f"document.querySelectorAll('#register-passed-list select').length === {before + 1}",
+        )
+        said = tab.locator("#register-passed-list select").last
+        assert said.input_value() == str(die.pips)
+        assert tab.locator("#register-picture.picking").count() == 0
+        screenshot(tab, f"tables-pointed-{viewport['width']}")
+        tab.click("#keep-dice")
+        tab.wait_for_selector("#memory-summary:has-text('Kept 1 dice')")
+        assert desk.summary()["die_size_px"] is not None
+    assert errors == []

@@ -175,21 +175,69 @@ function passedItem(thing) {
   return item;
 }
 
+/** What the camera passed over and the dice pointed at, keeping the players' answers so far;
+ * `pointed`: the index of a die just pointed at, said to be a die showing its face as read. */
+function showPassed(passed, pointed = null) {
+  const said = {};
+  for (const select of byId("register-passed-list").querySelectorAll("select[name='passed']")) {
+    said[select.dataset.index] = select.value;
+  }
+  byId("register-passed-list").replaceChildren(...passed.map(passedItem));
+  for (const select of byId("register-passed-list").querySelectorAll("select[name='passed']")) {
+    const thing = passed.find((p) => String(p.index) === select.dataset.index);
+    if (Number(select.dataset.index) === pointed) select.value = String(thing.pips);
+    else if (select.dataset.index in said) select.value = said[select.dataset.index];
+  }
+  byId("register-passed").hidden = passed.length === 0;
+}
+
+function pointing(on) {
+  const button = byId("point-register");
+  button.setAttribute("aria-pressed", String(on));
+  button.textContent = on ? "Stop pointing" : "Point at a die the camera missed";
+  byId("register-picture").classList.toggle("picking", on);
+}
+
+/** A tap on the picture while pointing: the spot in the frame's pixels (the picture is the
+ * frame at its own size). */
+async function pointAt(event) {
+  const picture = byId("register-picture");
+  if (!picture.classList.contains("picking")) return;
+  const r = picture.getBoundingClientRect();
+  if (!r.width || !r.height) return;
+  const at = [
+    Math.round((((event.clientX - r.left) * picture.naturalWidth) / r.width) * 10) / 10,
+    Math.round((((event.clientY - r.top) * picture.naturalHeight) / r.height) * 10) / 10,
+  ];
+  showError(null);
+  try {
+    const found = await request("POST", "/api/tables/point", withTable({ snapshot, at }));
+    showPassed(found.passed, found.pointed);
+    picture.src = found.picture;
+    pointing(false);
+  } catch (error) {
+    showError(error);
+  }
+}
+
 async function look() {
   showError(null);
   try {
     const found = await request("POST", "/api/tables/look", withTable({}));
     snapshot = found.snapshot;
     byId("register-groups").replaceChildren(...found.groups.map(groupItem));
-    const passed = found.passed || [];
-    byId("register-passed-list").replaceChildren(...passed.map(passedItem));
-    byId("register-passed").hidden = passed.length === 0;
+    byId("register-passed-list").replaceChildren();
+    showPassed(found.passed || []);
+    pointing(false);
     const picture = byId("register-picture");
     picture.hidden = !found.picture;
+    byId("point-register").parentElement.hidden = !found.picture;
     if (found.picture) picture.src = found.picture;
-    byId("register-caption").textContent = found.picture
-      ? "The table as the camera saw it when you looked: the groups below are made from this picture. Look again for a new one."
-      : "The camera kept no picture of this look: the groups below are what it read then.";
+    byId("register-caption").textContent = !found.picture
+      ? "The camera kept no picture of this look: the groups below are what it read then."
+      : found.groups.length
+        ? "The table as the camera saw it when you looked: the groups below are made from this picture. Look again for a new one."
+        : "The camera read no dice in this picture: point at each of them (small dice on a board are often missed until the table knows their size).";
     showLive(false);
     byId("register-form").hidden = false;
   } catch (error) {
@@ -256,5 +304,7 @@ document.addEventListener("table-summary", (event) => {
   byId("memory-summary").textContent = describe(event.detail);
 });
 byId("register-form").addEventListener("submit", keep);
+byId("point-register").addEventListener("click", () => pointing(!byId("register-picture").classList.contains("picking")));
+byId("register-picture").addEventListener("click", pointAt);
 byId("clear-memory").addEventListener("click", forget);
 refresh();
