@@ -78,6 +78,7 @@ def create_app(
     missed = MissedDice(
         None if learning is None else learning.passed_over,
         None if learning is None else learning.read_at,
+        phones,
     )
     app.extensions[EXTENSION] = Services(
         config, session, live, overlay, tables, desk, club, phones, missed

@@ -32,11 +32,14 @@ from vision.sources.phone import FrameRefusedError, PhoneSource
 from web.phone_memory import PhoneMemory
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from companion.session import Session
-    from companion.session.camera import Pending
+    from companion.session.camera import CameraShot, Pending
     from companion.tables.desk import TableDesk
     from vision.settle import RollCorrected, SettledRoll
-    from vision.types import DiceReading
+    from vision.types import DiceReading, Die
     from web.config import LiveFeed
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,7 @@ HOLD_S = 15.0
 MAX_FPS = 15.0  # what a page sends at most; the source refuses faster frames
 IDLE_S = 300.0
 MAX_LABEL = 60
+SENT_KEPT = 64  # the newest rolls a phone sent whose dice may be pointed at (its reader's word)
 REGION_S = 5.0  # how long the server's table region is kept before the profile is read again
 PhoneFeedFactory = Callable[[PhoneSource, str | None], "LiveFeed"]
 
@@ -91,6 +95,8 @@ class PhoneLink:
     last_roll: dict[str, Any] | None = None
     rolls: int = 0
     roll_ids: dict[int, str] = field(default_factory=dict)
+    # The game's camera roll number (`companion.session.agents.shot_id`) of each roll it sent.
+    sent: dict[int, str] = field(default_factory=dict)
     memory: PhoneMemory | None = None  # its table's memory, which accepted rolls teach
     used: float = field(default_factory=time.monotonic)
 
@@ -349,6 +355,9 @@ class PhoneDesk:
                 return
             with self._lock:
                 link.roll_ids[roll.roll_id] = roll_id
+                link.sent[stored.n] = roll_id
+                while len(link.sent) > SENT_KEPT:
+                    del link.sent[next(iter(link.sent))]
                 if new:
                     link.rolls += 1
                 link.last_roll = {
@@ -387,6 +396,33 @@ class PhoneDesk:
         except Exception:
             log.exception("game %s's phone reads without its table memory", key)
             return None
+
+    # A die pointed at in a phone's roll (`companion.session.missed.RemoteCameras`): read by
+    # that phone's reader, with its table's memory, and taught to that table by the lesson.
+
+    def can_point(self, game_id: str, shot: CameraShot) -> bool:
+        return self._sent(game_id, shot) is not None
+
+    def read_at(
+        self, game_id: str, shot: CameraShot, frame: npt.NDArray[np.uint8], at: tuple[float, float]
+    ) -> Die | None:
+        found = self._sent(game_id, shot)
+        return None if found is None else found[0].desk.read_at(frame, at, shot.reading.dice)
+
+    def keep_pointed(self, game_id: str, shot: CameraShot, die: Die) -> None:
+        found = self._sent(game_id, shot)
+        if found is not None:
+            found[0].add_missed(found[1], die)
+
+    def _sent(self, game_id: str, shot: CameraShot) -> tuple[PhoneMemory, str] | None:
+        """The memory of the phone that sent roll `shot` of the game, and the roll's id there,
+        while that phone remembers the roll."""
+        with self._lock:
+            link = self._links.get(game_id)
+            roll_id = None if link is None else link.sent.get(-shot.roll_id)
+        if link is None or link.memory is None or roll_id is None:
+            return None
+        return (link.memory, roll_id) if link.memory.remembers(roll_id) else None
 
     def camera_of(self, table: str) -> tuple[TableDesk, LiveFeed] | None:
         """The desk and feed of the running phone whose memory is table `table`, for

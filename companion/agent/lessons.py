@@ -95,6 +95,18 @@ class Teacher:
         """Roll `roll_id`'s dice as read, and what the reader passed over in its frame."""
         self._rolls[roll_id] = (reading, tuple(missed))
 
+    def add_missed(self, roll_id: str, die: Die) -> bool:
+        """`die` (pointed at in roll `roll_id`'s frame) goes after what the reader passed over
+        there, so a lesson naming it by that index teaches it; False for a roll not remembered."""
+        kept = self._rolls.get(roll_id)
+        if kept is None:
+            return False
+        self._rolls[roll_id] = (kept[0], (*kept[1], die))
+        return True
+
+    def remembers(self, roll_id: str) -> bool:
+        return roll_id in self._rolls
+
     def read_anew(self, roll_id: str, reading: DiceReading) -> None:
         """Roll `roll_id`'s dice as its camera read them again (the same places): what was
         passed over in its frame stays as it was."""

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -38,6 +38,28 @@ ReadAt = Callable[[npt.NDArray[np.uint8], tuple[float, float], Sequence[Die]], D
 KEPT_LOOKS = 16  # games whose last look is kept: a club server's tables, with room to spare
 
 
+class RemoteCameras(Protocol):
+    """The cameras here that read their rolls with a table of their own (a game's phone): a
+    die pointed at in such a roll is read by that camera's reader and taught to its table."""
+
+    def can_point(self, game_id: str, shot: CameraShot) -> bool:
+        """Whether roll `shot` of the game was read here by such a camera, which still
+        remembers it (an agent's roll, or a phone's from before a restart: no)."""
+        ...
+
+    def read_at(
+        self, game_id: str, shot: CameraShot, frame: npt.NDArray[np.uint8], at: tuple[float, float]
+    ) -> Die | None:
+        """The die at `at` in the roll's frame, read by that camera's reader (None: none
+        here); ValueError for a spot off its table."""
+        ...
+
+    def keep_pointed(self, game_id: str, shot: CameraShot, die: Die) -> None:
+        """`die`, pointed at, goes after what that camera passed over in the roll: a lesson
+        naming it by its index teaches its table."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class MissedLook:
     """What the reader passed over in one camera roll's frame."""
@@ -45,10 +67,13 @@ class MissedLook:
     roll_id: int
     received_at: str
     dice: tuple[Die, ...]
+    # Whether a die may be pointed at in this roll's picture (`MissedDice.point`).
+    pointable: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "roll_id": self.roll_id,
+            "pointable": self.pointable,
             "missed": [
                 {
                     "index": k,
@@ -76,23 +101,22 @@ class MissedDice:
     """The last look at each game's camera roll, so the list a player picks from stays the
     same while they pick (reading the frame again costs a finder pass)."""
 
-    def __init__(self, passed_over: PassedOver | None, read_at: ReadAt | None = None) -> None:
+    def __init__(
+        self,
+        passed_over: PassedOver | None,
+        read_at: ReadAt | None = None,
+        remote: RemoteCameras | None = None,
+    ) -> None:
         self._passed_over = passed_over
         self._read_at = read_at
+        self._remote = remote
         self._lock = threading.Lock()
         self._looks: dict[str, MissedLook] = {}
 
     def look(self, game_id: str, shot: CameraShot | None) -> MissedLook:
-        """What the reader passed over in `shot`'s frame (the game's pending camera roll)."""
+        """What the reader passed over in `shot`'s frame (the game's pending camera roll), and
+        the dice pointed at in it since."""
         shot = _with_picture(shot)
-        if shot.roll_id < 0:  # an agent's or a phone's: what it sent
-            return MissedLook(shot.roll_id, shot.received_at, shot.missed)
-        passed_over = self._passed_over
-        if passed_over is None:
-            raise PendingError(
-                "this server's camera cannot look again for missed dice: add the die by hand",
-                "missed",
-            )
         with self._lock:
             found = self._looks.get(game_id)
         if found is not None and (found.roll_id, found.received_at) == (
@@ -100,8 +124,19 @@ class MissedDice:
             shot.received_at,
         ):
             return found
+        if shot.roll_id < 0:  # an agent's or a phone's: what it sent
+            remote = self._remote
+            pointable = remote is not None and remote.can_point(game_id, shot)
+            return MissedLook(shot.roll_id, shot.received_at, shot.missed, pointable)
+        passed_over = self._passed_over
+        if passed_over is None:
+            raise PendingError(
+                "this server's camera cannot look again for missed dice: add the die by hand",
+                "missed",
+            )
         passed = passed_over(_frame_of(shot), shot.reading.dice)
-        return self._keep(game_id, MissedLook(shot.roll_id, shot.received_at, passed))
+        look = MissedLook(shot.roll_id, shot.received_at, passed, self._read_at is not None)
+        return self._keep(game_id, look)
 
     def point(
         self, game_id: str, shot: CameraShot | None, at: object, roll_id: object
@@ -111,32 +146,21 @@ class MissedDice:
         for, which the player then adds like any missed die. A die found there that was
         offered already is that one; one the roll has already is refused."""
         look = self.look(game_id, shot)
-        assert shot is not None  # look refused a roll without one
-        if shot.roll_id < 0:
-            raise PendingError(
-                "this roll was read by the table's own camera (a club agent or a phone): "
-                "pick a die it passed over, or add the die by hand",
-                "at",
-            )
+        assert shot is not None and shot.frame_size is not None  # look refused a roll without
         _same_roll(roll_id, look.roll_id)
-        assert shot.frame_size is not None  # look refused a roll without one
         try:
             point = passed_over.spot(at, *shot.frame_size)
         except ValueError as err:
             raise PendingError(str(err), "at") from None
-        read_at = self._read_at
-        if read_at is None:
-            raise PendingError(
-                "this server's camera cannot look at a point: add the die by hand", "at"
-            )
+        if not look.pointable:
+            raise PendingError(_unpointable(shot), "at")
+        frame = _frame_of(shot)
         try:
-            found = read_at(_frame_of(shot), point, shot.reading.dice)
+            found = self._read(game_id, shot, frame, point)
         except ValueError as err:
             raise PendingError(f"{err}: tap the die itself", "at") from None
         if found is None:
-            raise PendingError(
-                "the camera's reader cannot look at a point: add the die by hand", "at"
-            )
+            raise PendingError(_unpointable(shot), "at")
         # The die found there may be one offered already, or one the roll has: a small die on a
         # board's token lies inside the token's box, so the spot alone cannot tell.
         for index, die in enumerate(look.dice):
@@ -145,8 +169,21 @@ class MissedDice:
         for number, die in enumerate(shot.reading.dice, start=1):
             if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
                 raise PendingError(f"die {number} is already there: change its pips instead", "at")
-        grown = MissedLook(look.roll_id, look.received_at, (*look.dice, found))
+        if shot.roll_id < 0 and self._remote is not None:
+            self._remote.keep_pointed(game_id, shot, found)
+        grown = replace(look, dice=(*look.dice, found))
         return self._keep(game_id, grown), len(look.dice)
+
+    def _read(
+        self,
+        game_id: str,
+        shot: CameraShot,
+        frame: npt.NDArray[np.uint8],
+        point: tuple[float, float],
+    ) -> Die | None:
+        if shot.roll_id >= 0:
+            return None if self._read_at is None else self._read_at(frame, point, shot.reading.dice)
+        return None if self._remote is None else self._remote.read_at(game_id, shot, frame, point)
 
     def _keep(self, game_id: str, look: MissedLook) -> MissedLook:
         with self._lock:
@@ -155,6 +192,15 @@ class MissedDice:
             while len(self._looks) > KEPT_LOOKS:
                 self._looks.pop(next(iter(self._looks)))
         return look
+
+
+def _unpointable(shot: CameraShot) -> str:
+    if shot.roll_id >= 0:
+        return "this server's camera cannot look at a point: add the die by hand"
+    return (
+        "this roll was read at the table by a club agent (or a phone from before the server "
+        "restarted), which keeps its own table: pick a die it passed over, or add the die by hand"
+    )
 
 
 def _same_roll(roll_id: object, shown: int) -> None:

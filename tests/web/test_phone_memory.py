@@ -273,7 +273,7 @@ def test_a_running_phones_table_is_registered_on_the_tables_page(tmp_path: Path)
         shown = client.get(f"/api/tables?table={table}", headers=control()).get_json()
         assert (shown["table"], shown["dice"], shown["learns"]) == (table, 0, True)
         found = post(client, "/api/tables/look", {"table": table})
-        assert found["picture"].endswith(f"?table={table}")
+        assert f"table={table}" in found["picture"].split("?")[1].split("&")
         picture = client.get(found["picture"], headers=control())
         assert picture.status_code == 200 and picture.mimetype == "image/jpeg"
         ones = [d.box_xyxy for d in logo_one_photo().visible_dice if d.pips == 1]
@@ -293,6 +293,48 @@ def test_a_running_phones_table_is_registered_on_the_tables_page(tmp_path: Path)
         )
         assert refused.status_code == 409 and refused.get_json()["field"] == "table"
         assert "phone-nosuchgame" in refused.get_json()["error"]
+    finally:
+        desk(app).stop_all()
+        session.close()
+
+
+def test_a_die_pointed_at_in_a_phones_roll_teaches_that_phones_table(tmp_path: Path) -> None:
+    """A board's small dice, filmed by a game's phone: its reader reads none. On the game's
+    page a player points at one in the roll's picture; the phone's reader reads it there, the
+    die is added and the roll accepted, and the lesson teaches the phone's table the die's
+    size, so its reader finds the board's dice in the next roll."""
+    from tests.tables.support import small_board_photos
+
+    app, session = serve(tmp_path)
+    client = app.test_client()
+    photo = small_board_photos()[0]
+    try:
+        game = session.create_from_options(["Ann", "Ben"], {"game": "sheet"}).game_id
+        link = phone_link(app, game)
+        assert link.memory is not None
+        reader = getattr(link.feed, "reader")  # noqa: B009
+        assert reader.read(photo.image_bgr).dice == ()
+        session.declare_attempt(game, "Ann", None)
+        roll = SettledRoll(2000.0, 1700.0, 60, photo.image_bgr, DiceReading(()), roll_id=3)
+        desk(app)._on_roll(game, link)(roll)
+        base = f"/api/games/{game}/pending"
+        camera = client.get(base, headers=control()).get_json()["pending"]["camera"]
+        look = client.get(f"{base}/missed", headers=control()).get_json()
+        assert look["pointable"] is True
+        die = photo.visible_dice[0]
+        x1, y1, x2, y2 = die.box_xyxy
+        spot = {"at": [(x1 + x2) / 2, (y1 + y2) / 2], "roll_id": camera["roll_id"]}
+        pointed = post(client, f"{base}/missed", spot)
+        added = {"colour": "blue", "pips": die.pips, "missed": pointed["pointed"]}
+        post(client, f"{base}/dice", added | {"roll_id": camera["roll_id"]})
+        post(client, f"{base}/accept")
+        summary = link.memory.desk.summary()
+        assert summary["dice"] == 1 and summary["die_size_px"] == pytest.approx(
+            max(x2 - x1, y2 - y1), abs=4.0
+        )
+        assert len(reader.read(photo.image_bgr).dice) >= 3
+        # the server's own camera's table learnt nothing from the phone's roll
+        assert len(open_store(tmp_path / "data").load("default")) == 0
     finally:
         desk(app).stop_all()
         session.close()

@@ -168,10 +168,38 @@ def test_a_bad_point_is_refused_and_the_look_is_unchanged(
     assert missed.look("g", _read_shot()) is before
 
 
-def test_a_remote_cameras_roll_cannot_be_pointed_at_here() -> None:
-    """An agent's or a phone's roll was read by that camera's reader, with its table's memory:
-    the lesson names what it sent, so a die read here could not teach that table."""
-    pointer = Pointer()
-    with pytest.raises(PendingError, match="read by the table's own camera"):
-        MissedDice(Recorder(), pointer).point("g", replace(_shot(-2), missed=(SEEN,)), [9, 9], -2)
-    assert pointer.asked == []
+class Phones:
+    """`RemoteCameras`: a phone that remembers the rolls in `sent` and reads `found` there."""
+
+    def __init__(self, sent: set[int], found: Die | None = POINTED) -> None:
+        self.sent, self.found = sent, found
+        self.kept: list[tuple[int, Die]] = []
+
+    def can_point(self, game_id: str, shot: CameraShot) -> bool:
+        return shot.roll_id in self.sent
+
+    def read_at(
+        self, game_id: str, shot: CameraShot, frame: npt.NDArray[np.uint8], at: tuple[float, float]
+    ) -> Die | None:
+        return self.found if shot.roll_id in self.sent else None
+
+    def keep_pointed(self, game_id: str, shot: CameraShot, die: Die) -> None:
+        self.kept.append((shot.roll_id, die))
+
+
+def test_a_phones_roll_is_pointed_at_by_that_phone_and_an_agents_is_not() -> None:
+    """A roll read at the table (a club agent's, or a phone's the server's phone no longer
+    remembers) cannot teach a die read here: the lesson names what that camera has. A phone
+    reading here reads the spot itself, and keeps the die after what it passed over."""
+    phones = Phones({-2})
+    missed = MissedDice(Recorder(), Pointer(), phones)
+    phone = replace(_shot(-2), missed=(SEEN,))
+    assert missed.look("g", phone).pointable
+    look, index = missed.point("g", phone, [110, 70], -2)
+    assert (index, look.dice) == (1, (SEEN, POINTED)) and phones.kept == [(-2, POINTED)]
+    assert missed.look("g", phone) is look
+    agent = replace(_shot(-3), missed=(SEEN,))
+    assert not missed.look("other", agent).pointable
+    with pytest.raises(PendingError, match="read at the table by a club agent"):
+        missed.point("other", agent, [9, 9], -3)
+    assert phones.kept == [(-2, POINTED)]

@@ -3,8 +3,9 @@
 // teaches the table it: the same die is found on the next roll. The server's own camera's, a
 // game's phone's and a club agent's rolls (the agent sends what it passed over); in a table roll
 // (everyone throws at once) each is given to a player. A die the camera found nothing for at all
-// (`POST .../pending/missed` with the spot): the player points at it in the server camera's
-// picture, and the server reads it there, box and look, to add like the others.
+// (`POST .../pending/missed` with the spot): the player points at it in the roll's picture, and
+// the server reads it there, box and look, to add like the others (the server's own camera's
+// rolls and a game's phone's; a club agent reads at its table).
 
 import { getJSON, postJSON } from "./api.js";
 import { el } from "./colours.js";
@@ -71,10 +72,10 @@ export class MissedDice {
       el("span", { class: "help" }, " then set its pips."), ...(point ? [" ", point] : []));
   }
 
-  /** "Point at it": the server's own camera's rolls only (an agent's or a phone's picture is
-   * read at the table). */
+  /** "Point at it", where the server can read a die at a spot in this roll's picture (its own
+   * camera's, or a game's phone's; not a club agent's, read at its table). */
   pointButton(pending) {
-    if (pending.camera.roll_id < 0) return null;
+    if (!this.look || !this.look.pointable) return null;
     const on = this.picking === this.key(pending);
     return el("button", {
       type: "button", class: "small", id: "point-missed", "aria-pressed": String(on),
@@ -93,7 +94,7 @@ export class MissedDice {
     try {
       const look = await postJSON(`/api/games/${gameId}/pending/missed`,
         { at: [Math.round(x * 10) / 10, Math.round(y * 10) / 10], roll_id: pending.camera.roll_id });
-      this.look = { key: this.key(pending), missed: look.missed };
+      this.look = { key: this.key(pending), missed: look.missed, pointable: look.pointable };
       this.picking = null;
       this.redraw();
     } catch (err) {
@@ -105,7 +106,7 @@ export class MissedDice {
     errorNode.textContent = "";
     try {
       const look = await getJSON(`/api/games/${gameId}/pending/missed`);
-      this.look = { key: this.key(pending), missed: look.missed };
+      this.look = { key: this.key(pending), missed: look.missed, pointable: look.pointable };
       this.redraw();
     } catch (err) {
       errorNode.textContent = err.message;
