@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from vision.datasets import LabelledBox, MatchBy
 from vision.memory import SMALL_DIE_QUANTILE, Confirmed, TableMemory, sides_at
@@ -78,6 +80,19 @@ def from_pointed(
         colour = label.colour if label.colour is not None else die.colour
         out.append(confirmed(die, colour, label.pips))
     return out
+
+
+def pointing(
+    reader: Any, frame: npt.NDArray[np.uint8], read: Sequence[Die]
+) -> Callable[[tuple[float, float]], Die | None]:
+    """Players pointing at dice missing from `frame`, where `reader` (a `ModelReader`) read
+    `read`: each spot read by `ModelReader.read_at`."""
+
+    def point(at: tuple[float, float]) -> Die | None:
+        found: Die | None = reader.read_at(frame, at, read)
+        return found
+
+    return point
 
 
 def confirmed(die: Die, colour: Colour | None, pips: int | None = None) -> Confirmed:

@@ -171,3 +171,23 @@ def test_learn_teaches_a_labelled_die_the_reader_passed_over(
     (logo,) = [d for d in logo_one_photo().visible_dice if d.pips == 1 and d.colour.value == "red"]
     found = [d for d in read if iou(tuple(d["box_xyxy"]), logo.box_xyxy) > 0.5]
     assert [d["pips"] for d in found] == [1]
+
+
+def test_learn_points_at_labelled_dice_the_reader_found_nothing_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A board's small dice, which a cold table reads none of: `dicetable learn` points at each
+    labelled one (as players do on the pages), so the table learns their size."""
+    from models.render.odd_night import write_odd_night
+    from tests.tables.support import SMALL_BOARD_SEED
+
+    photos = tmp_path / "photos"
+    write_odd_night(photos, "smallboard", SMALL_BOARD_SEED, 3, (1280, 720))
+    data = tmp_path / "data"
+    args = ["learn", "--table", "den", str(photos), "--split", "all", "--data", str(data)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    pointed = int(out.split("reader, ")[1].split(" pointed at")[0])
+    assert pointed >= 12, out  # of the three photos' 15 dice
+    memory = open_store(data).load("den")
+    assert isinstance(memory.die_size_px, float) and 18 <= memory.die_size_px <= 28

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from companion.cli.commands.game import add_data_argument
 from companion.errors import DicetableError
-from companion.tables.learn import GameNight
+from companion.tables.learn import GameNight, pointing
 from vision.arguments import whole
 from vision.datasets import DatasetError, LabelledImage, load_dataset
 from vision.error_gallery import write_mistakes
@@ -210,7 +210,7 @@ def evaluate_folder(
             # every photo they point at each die still missing (`ModelReader.read_at`).
             registering = not night.scores(index)
             passed = _passed_over(active, frame, reading.dice) if registering else ()
-            point = _pointing(active, frame, reading.dice)
+            point = pointing(active, frame, reading.dice)
             night.confirm(image.boxes, reading.dice, image.match_by, passed, point)
             if not night.scores(index):
                 continue
@@ -246,18 +246,6 @@ def _passed_over(reader: Any, frame: Any, dice: Sequence[Die]) -> Sequence[Die]:
     """What the night's model reader passed over in a photo (`with_memory` made it one)."""
     found: Sequence[Die] = reader.passed_over(frame, dice)
     return found
-
-
-def _pointing(
-    reader: Any, frame: Any, seen: Sequence[Die]
-) -> Callable[[tuple[float, float]], Die | None]:
-    """Players pointing at a die missing from a photo (`ModelReader.read_at`)."""
-
-    def point(at: tuple[float, float]) -> Die | None:
-        found: Die | None = reader.read_at(frame, at, seen)
-        return found
-
-    return point
 
 
 def evenly_spaced(items: Sequence[T], limit: int | None) -> Sequence[T]:

@@ -89,7 +89,7 @@ def _reader() -> Any:
 
 
 def _learn(args: argparse.Namespace, data: Path) -> int:
-    from companion.tables.learn import from_labels, from_passed_over
+    from companion.tables.learn import from_labels, from_passed_over, from_pointed, pointing
     from vision.datasets import DatasetError, load_dataset
     from vision.images import load_image
 
@@ -101,21 +101,24 @@ def _learn(args: argparse.Namespace, data: Path) -> int:
         except DatasetError as exc:
             raise TableCommandError(str(exc)) from None
         # Read as the table reads now, with what it knows so far; a labelled die the reader
-        # passed over (a logo face it calls "not a die") is taught too, as when registering.
+        # passed over (a logo face it calls "not a die") is taught too, as when registering,
+        # and one it found nothing for is pointed at (`ModelReader.read_at`), as on the pages.
         reader = plain.with_memory(store.load(args.table))
-        dice, passed = [], 0
+        dice, passed, pointed = [], 0, 0
         for image in dataset.split(args.split):
             frame = load_image(image.path)
-            reading = reader.read(frame)
-            missed = from_passed_over(
-                image.boxes, reading.dice, reader.passed_over(frame, reading.dice), image.match_by
-            )
-            dice += from_labels(image.boxes, reading.dice, image.match_by) + missed
-            passed += len(missed)
+            read, match = reader.read(frame).dice, image.match_by
+            offered = reader.passed_over(frame, read)
+            missed = from_passed_over(image.boxes, read, offered, match)
+            point = pointing(reader, frame, read)
+            spotted = from_pointed(image.boxes, read, offered, match, point)
+            dice += from_labels(image.boxes, read, match) + missed + spotted
+            passed, pointed = passed + len(missed), pointed + len(spotted)
         added = store.add(args.table, dice, "photos")
         print(
             f"{folder}: {added} dice kept for table {args.table!r} "
-            f"({passed} of them passed over by the reader)"
+            f"({passed} of them passed over by the reader, {pointed} pointed at where it"
+            " found none)"
         )
     return _tables(argparse.Namespace(clear=None), data)
 
