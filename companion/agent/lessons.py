@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -89,38 +90,46 @@ class Teacher:
         self.say = say
         self._file = None if folder is None else folder / LESSONS_FILE
         self._rolls: dict[str, tuple[DiceReading, tuple[Die, ...]]] = {}
+        # A phone's rolls are remembered on its feed's thread and given pointed dice on a
+        # request's: one change to a roll at a time.
+        self._rolls_lock = threading.Lock()
         self.after = self._load()
 
     def remember(self, roll_id: str, reading: DiceReading, missed: Sequence[Die] = ()) -> None:
         """Roll `roll_id`'s dice as read, and what the reader passed over in its frame."""
-        self._rolls[roll_id] = (reading, tuple(missed))
+        with self._rolls_lock:
+            self._rolls[roll_id] = (reading, tuple(missed))
 
     def add_missed(self, roll_id: str, die: Die) -> bool:
         """`die` (pointed at in roll `roll_id`'s frame) goes after what the reader passed over
         there, so a lesson naming it by that index teaches it; False for a roll not remembered."""
-        kept = self._rolls.get(roll_id)
-        if kept is None:
-            return False
-        self._rolls[roll_id] = (kept[0], (*kept[1], die))
-        return True
+        with self._rolls_lock:
+            kept = self._rolls.get(roll_id)
+            if kept is None:
+                return False
+            self._rolls[roll_id] = (kept[0], (*kept[1], die))
+            return True
 
     def remembers(self, roll_id: str) -> bool:
-        return roll_id in self._rolls
+        with self._rolls_lock:
+            return roll_id in self._rolls
 
     def read_anew(self, roll_id: str, reading: DiceReading) -> None:
         """Roll `roll_id`'s dice as its camera read them again (the same places): what was
         passed over in its frame stays as it was."""
-        kept = self._rolls.get(roll_id)
-        self.remember(roll_id, reading, () if kept is None else kept[1])
-        while len(self._rolls) > REMEMBERED:
-            del self._rolls[next(iter(self._rolls))]
+        with self._rolls_lock:
+            kept = self._rolls.get(roll_id)
+            self._rolls[roll_id] = (reading, () if kept is None else kept[1])
+            while len(self._rolls) > REMEMBERED:
+                del self._rolls[next(iter(self._rolls))]
 
     def take(self, answer: Mapping[str, Any]) -> int:
         """The server's lessons: each of a roll this agent remembers teaches the memory.
         Returns how many dice they taught."""
         taught = 0
         for lesson in answer.get("lessons", []):
-            found = self._rolls.get(str(lesson.get("roll_id")))
+            with self._rolls_lock:
+                found = self._rolls.get(str(lesson.get("roll_id")))
             if found is None:
                 continue  # a roll from before this agent started: its dice are gone
             reading, missed = found

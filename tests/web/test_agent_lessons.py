@@ -229,3 +229,20 @@ def test_a_roll_read_anew_keeps_what_its_frame_passed_over(tmp_path: Path) -> No
     assert teacher.take({"lessons": [lesson], "last_seq": 1}) == 2
     kept, _ = memory.taught[0]
     assert [(d.pips, d.signature) for d in kept] == [(5, (0.0, 1.0)), (1, (9.0, 1.0))]
+
+
+def test_a_die_pointed_at_goes_after_what_the_roll_passed_over() -> None:
+    """A game's phone: a die pointed at in a remembered roll is that roll's next passed-over
+    die, so the lesson naming its index teaches it, also after the roll is read anew."""
+    logo = Die(Colour.YELLOW, 3, 0.2, (130, 0, 160, 30), True, (9.0, 1.0))
+    pointed = Die(Colour.BLUE, 2, 0.3, (200, 0, 222, 22), True, (8.0, 1.0))
+    memory = Memory()
+    teacher = Teacher(None, memory, lambda _: None)
+    assert not teacher.add_missed("roll-1", pointed) and not teacher.remembers("roll-1")
+    teacher.remember("roll-1", seen((Colour.RED, 4)), (logo,))
+    assert teacher.add_missed("roll-1", pointed) and teacher.remembers("roll-1")
+    teacher.read_anew("roll-1", seen((Colour.RED, 5)))
+    add = {"action": "add", "index": 1, "before": None, "after": "b2", "missed": 1}
+    assert teacher.take({"lessons": [{"roll_id": "roll-1", "corrections": [add]}]}) == 2
+    kept, _ = memory.taught[0]
+    assert [(d.colour, d.pips, d.signature) for d in kept][-1] == (Colour.BLUE, 2, (8.0, 1.0))
