@@ -60,9 +60,9 @@ def replay(
 def _added(
     fix: Mapping[str, Any], missed: Sequence[Die], parse_colour: Callable[[object], Any]
 ) -> Die | None:
-    """The die an "add" put in the roll: one of `missed`, as the players gave it, where it
-    names one (`"missed": k`); None for a die added by hand, and where this learner kept no
-    such list (a game's phone: the server looked in its picture and teaches that die itself)."""
+    """The die an "add" put in the roll: one of `missed` (what the reader passed over in the
+    roll's frame, then any die pointed at there), as the players gave it, where it names one
+    (`"missed": k`); None for a die added by hand, and where this learner kept no such list."""
     k = fix.get("missed")
     if k is None or not missed:
         return None
