@@ -174,15 +174,20 @@ class TableDesk:
             self._snapshot = Snapshot(number, found, picture, passed, frame, reading.dice)
             return self._snapshot
 
+    def shown(self, number: object) -> Snapshot:
+        """Snapshot `number` as it stands (with the dice pointed at since the look)."""
+        with self._lock:
+            shot = self._snapshot
+        if shot is None or number != shot.number:
+            raise RegisterError("that view of the table is gone: look again", "snapshot")
+        return shot
+
     def point(self, number: object, at: object) -> tuple[Snapshot, int]:
         """Snapshot `number` with the die the players point at (`at`: [x, y] in its frame's
         pixels) among what the reader passed over, and that die's index in the register's
         numbering (after the numbered dice): a die the finder proposed nothing for, which they
         then say is a die showing its face like any passed-over one."""
-        with self._lock:
-            shot = self._snapshot
-        if shot is None or number != shot.number:
-            raise RegisterError("that view of the table is gone: look again", "snapshot")
+        shot = self.shown(number)
         if shot.frame is None:
             raise RegisterError("this look kept no picture to point at: look again", "at")
         try:

@@ -150,6 +150,23 @@ def parse_faces(text: str, count: int, first: int = 1) -> dict[int, int]:
     return out
 
 
+def parse_spots(text: str) -> list[tuple[float, float]]:
+    """`640,360 700,380`: spots in a picture, in its pixels; empty for none."""
+    spots = []
+    for word in text.replace(";", " ").split():
+        parts = word.split(",")
+        try:
+            x, y = (float(p) for p in parts) if len(parts) == 2 else (None, None)
+        except ValueError:
+            x = y = None
+        if x is None or y is None:
+            raise RegisterError(
+                f"{word!r} is not a spot: say X,Y in the picture's pixels, as 640,360", "at"
+            )
+        spots.append((x, y))
+    return spots
+
+
 def parse_numbers(text: str, count: int) -> frozenset[int]:
     """`3 7` (or `3,7`) as typed at the prompt: die numbers 1..count, as indexes."""
     indexes = []

@@ -90,16 +90,55 @@ def test_a_picture_of_another_kind_is_refused_before_the_camera_opens(
     assert "must end in .jpg" in capsys.readouterr().err
 
 
-def test_the_terminal_says_when_it_sees_no_dice_and_where_to_point(
+def test_the_terminal_says_when_it_sees_no_dice_and_no_one_is_asked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A bare table (no die, nothing passed over): the terminal cannot take a tap, so it says
-    so, and where the players can point at dice the camera missed."""
+    """A bare table (no die, nothing passed over) with `--yes`: no one is there to point at
+    dice the camera missed, so it says so."""
     folder = tmp_path / "frames"
     folder.mkdir()
     cv2.imwrite(str(folder / "bare.png"), np.full((480, 640, 3), 90, np.uint8))
     args = ["register", "--source", str(folder), "--data", str(tmp_path / "data"), "--frames", "1"]
-    assert main(args) == 2
+    assert main([*args, "--yes"]) == 2
     assert "sees no dice: put the table's dice in view, or point at them on /tables" in (
         capsys.readouterr().err
     )
+
+
+def test_dice_the_camera_read_none_of_are_pointed_at_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board's small dice at the terminal: the camera reads none; the players give their
+    spots (X,Y on the `--picture`), each is read there and numbered on with a ?, and they say
+    it is a die showing its face. A spot that is no spot is explained and asked again."""
+    from tests.tables.support import small_board_photos
+
+    photo = small_board_photos()[0]
+    folder, data = tmp_path / "frames", tmp_path / "data"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "board.png"), photo.image_bgr)
+    spots = " ".join(
+        f"{(d.box_xyxy[0] + d.box_xyxy[2]) / 2:g},{(d.box_xyxy[1] + d.box_xyxy[3]) / 2:g}"
+        for d in photo.visible_dice[:2]
+    )
+    answers = iter(["here", spots])
+    said: list[str] = []
+
+    def answer(prompt: str) -> str:
+        printed = capsys.readouterr()
+        said.append(printed.err)
+        if prompt.startswith("dice the camera missed"):
+            return next(answers)
+        if prompt.startswith("those that are dice"):
+            pointed = re.findall(r"(\d+)\?: at x [\d.]+, y [\d.]+, read as", printed.out)
+            faces = [d.pips for d in photo.visible_dice[:2]]
+            return " ".join(f"{n}={face}" for n, face in zip(pointed, faces, strict=True))
+        return ""
+
+    monkeypatch.setattr("builtins.input", answer)
+    args = ["register", "--source", str(folder), "--data", str(data), "--frames", "1"]
+    assert main(args) == 0
+    assert "'here' is not a spot: say X,Y" in "".join(said)
+    assert "kept 2 dice" in capsys.readouterr().out
+    memory = open_store(data).load("default")
+    assert len(memory) == 2 and memory.die_size_px is not None and memory.die_size_px < 30

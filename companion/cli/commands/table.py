@@ -2,12 +2,14 @@
 
 - `dicetable learn --table NAME DIR...`: fill it from YOLO-labelled photos (a `colours.csv`
   gives the dice' colours, as in `../shared/dice-data`; without one, the colour read is kept),
-  read with what the table knows so far; a labelled die the reader passed over is taught too;
+  read with what the table knows so far; a labelled die the reader passed over is taught too,
+  and one it found nothing for is pointed at;
 - `dicetable tables [--clear NAME]`: what each table remembers, or forget one table's dice;
 - `dicetable register --source SPEC [--table NAME]`: read the dice on the table, number every
   one, then confirm or correct each colour group at the prompt and say which numbers are not
   dice at all (a board's token, a rivet), which faces were read wrong, and which of the
-  things the camera passed over (numbered after the dice, marked ?) are dice; `--yes` keeps
+  things the camera passed over (numbered after the dice, marked ?) are dice, after any it
+  missed are given by their spots (`640,360`: read there, numbered on); `--yes` keeps
   every group as read, `--picture FILE` writes the frame with the numbers on. It reads as the
   dashboard's camera at that table does: with the table's memory, and through the calibration
   profile of the table's name where there is one.
@@ -35,6 +37,7 @@ from companion.tables.register import (
     parse_answer,
     parse_faces,
     parse_numbers,
+    parse_spots,
 )
 from vision.arguments import whole
 
@@ -158,7 +161,7 @@ def _register(args: argparse.Namespace, data: Path) -> int:
     except RegisterError:
         raise TableCommandError("the camera sees no dice: put the table's dice in view") from None
     every = numbered(shot.found)
-    if not every and not shot.passed:  # the page would offer the picture to point at them
+    if not every and not shot.passed and args.yes:  # no one to point at the dice
         raise TableCommandError(
             "the camera sees no dice: put the table's dice in view, or point at them on /tables"
         )
@@ -175,8 +178,11 @@ def _register(args: argparse.Namespace, data: Path) -> int:
             number += 1
         if not args.yes:
             answers[group.colour.value] = _ask(group)
-    not_dice = frozenset() if args.yes else _ask_numbers(len(every))
-    faces = {} if args.yes else _ask_faces(len(every))
+    asking = not args.yes and bool(every)  # with no die read, only the spots are asked
+    not_dice = _ask_numbers(len(every)) if asking else frozenset()
+    faces = _ask_faces(len(every)) if asking else {}
+    if not args.yes:
+        shot = _ask_spots(desk, shot.number, len(every))
     said = {} if args.yes or not shot.passed else _ask_passed(shot.passed, len(every))
     added = desk.register(shot.number, answers, sorted(not_dice), faces, said)
     gone = f" ({len(not_dice)} of them as not a die)" if not_dice else ""
@@ -204,6 +210,31 @@ def _ask_faces(count: int, tries: int = 3) -> dict[int, int]:
     """The faces the camera misread, as die index to the value the players give it."""
     prompt = "dice whose face was read wrong, as NUMBER=FACE (3=6 for a logo 6), or Enter: "
     return _asked(prompt, lambda text: parse_faces(text, count), "die faces", tries)
+
+
+def _ask_spots(desk: Any, number: int, count: int, tries: int = 3) -> Any:
+    """Dice the camera found nothing for, pointed at by their spots in the picture
+    (`TableDesk.point`): the look with them among the things passed over."""
+    prompt = "dice the camera missed, as X,Y spots on the picture (640,360 700,380), or Enter: "
+
+    def point(text: str) -> None:
+        for at in parse_spots(text):
+            shot, index = desk.point(number, list(at))
+            die = shot.passed[index - count]
+            read = f"{die.colour.value} {die.pips}"
+            print(f"  {index + 1}?: at x {at[0]:g}, y {at[1]:g}, read as {read}")
+
+    for _ in range(tries):  # the spots taken stay taken when a later one is refused
+        try:
+            text = input(prompt)
+        except EOFError:
+            raise TableCommandError("no answer came (input closed): nothing was kept") from None
+        try:
+            point(text)
+            return desk.shown(number)
+        except RegisterError as exc:
+            print(exc, file=sys.stderr)
+    raise TableCommandError(f"{tries} answers were not spots on the picture: nothing was kept")
 
 
 def _ask_passed(passed: Any, count: int, tries: int = 3) -> dict[int, int]:
