@@ -53,12 +53,10 @@ class PhoneMemory:
     def add_missed(self, roll_id: str, die: Die) -> bool:
         """`die`, pointed at in roll `roll_id`'s frame, after what the phone's reader passed
         over there (`Teacher.add_missed`)."""
-        with self._lock:
-            return self._teacher.add_missed(roll_id, die)
+        return self._teacher.add_missed(roll_id, die)
 
     def remembers(self, roll_id: str) -> bool:
-        with self._lock:
-            return self._teacher.remembers(roll_id)
+        return self._teacher.remembers(roll_id)
 
     def read_anew(self, roll_id: str, reading: DiceReading) -> None:
         """Roll `roll_id`'s dice as the phone's reader read them again."""

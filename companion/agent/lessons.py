@@ -98,7 +98,7 @@ class Teacher:
     def remember(self, roll_id: str, reading: DiceReading, missed: Sequence[Die] = ()) -> None:
         """Roll `roll_id`'s dice as read, and what the reader passed over in its frame."""
         with self._rolls_lock:
-            self._rolls[roll_id] = (reading, tuple(missed))
+            self._keep(roll_id, reading, tuple(missed))
 
     def add_missed(self, roll_id: str, die: Die) -> bool:
         """`die` (pointed at in roll `roll_id`'s frame) goes after what the reader passed over
@@ -119,9 +119,13 @@ class Teacher:
         passed over in its frame stays as it was."""
         with self._rolls_lock:
             kept = self._rolls.get(roll_id)
-            self._rolls[roll_id] = (reading, () if kept is None else kept[1])
-            while len(self._rolls) > REMEMBERED:
-                del self._rolls[next(iter(self._rolls))]
+            self._keep(roll_id, reading, () if kept is None else kept[1])
+
+    def _keep(self, roll_id: str, reading: DiceReading, missed: tuple[Die, ...]) -> None:
+        """Roll `roll_id`'s record, the oldest dropped past `REMEMBERED` (called locked)."""
+        self._rolls[roll_id] = (reading, missed)
+        while len(self._rolls) > REMEMBERED:
+            del self._rolls[next(iter(self._rolls))]
 
     def take(self, answer: Mapping[str, Any]) -> int:
         """The server's lessons: each of a roll this agent remembers teaches the memory.

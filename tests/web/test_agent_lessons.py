@@ -246,3 +246,15 @@ def test_a_die_pointed_at_goes_after_what_the_roll_passed_over() -> None:
     assert teacher.take({"lessons": [{"roll_id": "roll-1", "corrections": [add]}]}) == 2
     kept, _ = memory.taught[0]
     assert [(d.colour, d.pips, d.signature) for d in kept][-1] == (Colour.BLUE, 2, (8.0, 1.0))
+
+
+def test_only_the_newest_rolls_are_remembered() -> None:
+    """However the rolls come (sent, or read anew), the record keeps the newest `REMEMBERED`."""
+    from companion.agent.lessons import REMEMBERED
+
+    teacher = Teacher(None, Memory(), lambda _: None)
+    for n in range(REMEMBERED + 5):
+        teacher.remember(f"roll-{n}", seen((Colour.RED, 4)))
+    assert not teacher.remembers("roll-4") and teacher.remembers("roll-5")
+    teacher.read_anew("roll-new", seen((Colour.RED, 5)))
+    assert not teacher.remembers("roll-5") and teacher.remembers("roll-new")
