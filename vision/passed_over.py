@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from vision import box_sets, finder
-from vision.types import Die, box_side
+from vision.types import Die, box_side, iou
 
 # At most this many passed-over candidates are offered: the likeliest first, a handful to look at.
 OFFERED = 8
@@ -118,6 +118,15 @@ def pointed(
 
 # A die pointed at whose box overlaps another's this much (IoU) is that die, not a new one.
 SAME_DIE = 0.5
+
+
+def same_die(die: Die, others: Sequence[Die]) -> int | None:
+    """The index of the first of `others` that is `die` (its box overlapping by more than
+    `SAME_DIE`), or None: a die pointed at may be one read or offered already."""
+    for k, other in enumerate(others):
+        if iou(other.box_xyxy, die.box_xyxy) > SAME_DIE:
+            return k
+    return None
 
 
 def spot(at: object, width: int, height: int) -> tuple[float, float]:

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from companion.errors import PendingError
 from companion.session.camera import CameraShot, SeenDie
 from vision import passed_over
-from vision.types import Die, iou
+from vision.types import Die
 
 # What the table's desk offers for a frame and the dice read in it.
 PassedOver = Callable[[npt.NDArray[np.uint8], Sequence[Die]], tuple[Die, ...]]
@@ -163,12 +163,12 @@ class MissedDice:
             raise PendingError(_unpointable(shot), "at")
         # The die found there may be one offered already, or one the roll has: a small die on a
         # board's token lies inside the token's box, so the spot alone cannot tell.
-        for index, die in enumerate(look.dice):
-            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
-                return look, index
-        for number, die in enumerate(shot.reading.dice, start=1):
-            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
-                raise PendingError(f"die {number} is already there: change its pips instead", "at")
+        offered = passed_over.same_die(found, look.dice)
+        if offered is not None:
+            return look, offered
+        read = passed_over.same_die(found, shot.reading.dice)
+        if read is not None:
+            raise PendingError(f"die {read + 1} is already there: change its pips instead", "at")
         if shot.roll_id < 0 and self._remote is not None:
             self._remote.keep_pointed(game_id, shot, found)
         grown = replace(look, dice=(*look.dice, found))

@@ -38,7 +38,7 @@ from companion.tables.register import (
 from companion.tables.store import TableStore, open_store
 from vision import passed_over
 from vision.memory import Confirmed
-from vision.types import DiceReading, Die, iou
+from vision.types import DiceReading, Die
 
 log = logging.getLogger(__name__)
 
@@ -200,13 +200,13 @@ class TableDesk:
             raise RegisterError(f"{err}: tap the die itself", "at") from None
         if found is None:
             raise RegisterError("this camera's reader cannot look at a point", "at")
-        first = len(numbered(shot.found))
-        for k, die in enumerate(numbered(shot.found)):
-            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
-                raise RegisterError(f"that is number {k + 1}, read already", "at")
-        for k, die in enumerate(shot.passed):
-            if iou(die.box_xyxy, found.box_xyxy) > passed_over.SAME_DIE:
-                return shot, first + k
+        every = numbered(shot.found)
+        read = passed_over.same_die(found, every)
+        if read is not None:
+            raise RegisterError(f"that is number {read + 1}, read already", "at")
+        offered = passed_over.same_die(found, shot.passed)
+        if offered is not None:
+            return shot, len(every) + offered
         passed = (*shot.passed, found)
         picture = _numbered_jpeg(shot.frame, shot.found, passed)
         grown = replace(shot, picture_jpeg=picture, passed=passed)
@@ -214,7 +214,7 @@ class TableDesk:
             if self._snapshot is not shot:
                 raise RegisterError("that view of the table is gone: look again", "snapshot")
             self._snapshot = grown
-        return grown, first + len(shot.passed)
+        return grown, len(every) + len(shot.passed)
 
     def passed_over(self, frame: npt.NDArray[np.uint8], dice: Sequence[Die]) -> tuple[Die, ...]:
         """What the camera's reader, with this table's memory, passed over in `frame` where it

@@ -10,7 +10,7 @@ from companion.tables.learn import GameNight
 from tests.tables.support import fresh_reader, small_board_photos
 from vision.datasets import LabelledBox
 from vision.finder import Candidate
-from vision.passed_over import point_sides, pointed
+from vision.passed_over import point_sides, pointed, same_die
 from vision.types import Colour, Die, box_side, iou
 
 
@@ -42,6 +42,14 @@ def test_the_best_candidate_over_the_spot_of_its_sides_size_is_the_die() -> None
     assert pointed([(80.0, [big]), (20.0, [small])], (100.0, 100.0)) == big
     square = pointed([(20.0, [elsewhere])], (100.0, 100.0))  # nothing there: the side's square
     assert square == Candidate((90.0, 90.0, 110.0, 110.0), 0.0)
+
+
+def test_a_die_pointed_at_is_the_first_it_overlaps_by_more_than_half() -> None:
+    die = Die(Colour.RED, 3, 0.9, (0, 0, 20, 20))
+    apart, half, most = _die(10), Die(Colour.RED, 3, 0.9, (10, 0, 30, 20)), _die(21)
+    assert same_die(die, [apart, most, _die(20)]) == 1
+    assert same_die(die, [apart, half]) is None  # IoU 1/3
+    assert same_die(die, []) is None
 
 
 def test_a_cold_table_points_at_each_small_die_on_a_board() -> None:
