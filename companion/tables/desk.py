@@ -57,7 +57,6 @@ class Snapshot:
     passed: tuple[Die, ...] = ()
     # The frame the dice were read in, for pointing at a die in it (None: no frame came).
     frame: npt.NDArray[np.uint8] | None = field(default=None, repr=False, compare=False)
-    dice: tuple[Die, ...] = field(default=(), repr=False)
 
 
 class TableDesk:
@@ -162,16 +161,18 @@ class TableDesk:
     ) -> Snapshot:
         """Group the dice on the table now, for the players to confirm; with the frame, a
         picture of it with every die numbered as `register.numbered` orders them."""
+        if reading is None:
+            raise RegisterError("the camera sees no dice to register yet", "camera")
+        signed = any(d.signature for d in reading.dice)
         # With the frame and no die read, the players point at their dice in its picture.
-        pointable = frame is not None and not reading.dice if reading is not None else False
-        if reading is None or not (pointable or any(d.signature for d in reading.dice)):
+        if not signed and (frame is None or reading.dice):
             raise RegisterError("the camera sees no dice to register yet", "camera")
         found = groups(reading.dice)
         passed = () if frame is None else self.passed_over(frame, reading.dice)
         picture = None if frame is None else _numbered_jpeg(frame, found, passed)
         with self._lock:
             number = 1 if self._snapshot is None else self._snapshot.number + 1
-            self._snapshot = Snapshot(number, found, picture, passed, frame, reading.dice)
+            self._snapshot = Snapshot(number, found, picture, passed, frame)
             return self._snapshot
 
     def shown(self, number: object) -> Snapshot:
@@ -194,13 +195,13 @@ class TableDesk:
             point = passed_over.spot(at, shot.frame.shape[1], shot.frame.shape[0])
         except ValueError as err:
             raise RegisterError(str(err), "at") from None
+        every = numbered(shot.found)
         try:
-            found = self.read_at(shot.frame, point, shot.dice)
+            found = self.read_at(shot.frame, point, every)
         except ValueError as err:
             raise RegisterError(f"{err}: tap the die itself", "at") from None
         if found is None:
             raise RegisterError("this camera's reader cannot look at a point", "at")
-        every = numbered(shot.found)
         read = passed_over.same_die(found, every)
         if read is not None:
             raise RegisterError(f"that is number {read + 1}, read already", "at")
