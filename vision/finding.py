@@ -33,7 +33,7 @@ def find_dice(
             break
         net_in, image = times.timed("prepare", _prepare_from(image, scale, long_side))
         scale = net_in.scale
-        found += _find_at(finder_model, net_in, config, times, threshold)
+        found += find_at(finder_model, net_in, config, times, threshold)
     return merge_repeats(sorted(found, key=lambda c: -c.score), config.overlap_iou)
 
 
@@ -78,13 +78,14 @@ def _prepare_from(
     return run
 
 
-def _find_at(
+def find_at(
     finder_model: OnnxModel,
     net_in: finder.FinderInput,
     config: ReaderConfig,
     times: StageTimes,
     threshold: float | None = None,
 ) -> list[finder.Candidate]:
+    """The finder's candidates in one prepared input, down to `threshold` (else the usual bar)."""
     heat, size, offset = times.timed("find", lambda: finder_model.run(net_in.tensor))
     bar = config.find_threshold if threshold is None else threshold
     return times.timed(

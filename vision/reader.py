@@ -16,7 +16,7 @@ from vision.empty_table import EmptyTable
 from vision.errors import ModelError
 from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
-from vision.finding import find_dice
+from vision.finding import find_at, find_dice
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
 from vision.reader_config import ReaderConfig as ReaderConfig
@@ -171,10 +171,7 @@ class ModelReader:
         wanted = max(window.shape[:2]) * passed_over.POINT_DIE_PX / max(side, 1.0)
         long_side = round(min(max(wanted, least), most) / 32.0) * 32
         net_in = finder.prepare(window, long_side)
-        heat, size, offset = self._finder.run(net_in.tensor)
-        return finder.decode(
-            heat, size, offset, net_in.scale, passed_over.POINT_FIND, self.config.max_dice
-        )
+        return find_at(self._finder, net_in, self.config, StageTimes(), passed_over.POINT_FIND)
 
     def _offered(
         self, frame_bgr: npt.NDArray[np.uint8], some: list[finder.Candidate]
