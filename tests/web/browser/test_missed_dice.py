@@ -25,6 +25,7 @@ from web.config import EXTENSION, WebConfig
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
+STREAM = {"width": 1920, "height": 1080}
 
 
 @contextmanager
@@ -139,7 +140,7 @@ def test_in_a_table_roll_a_missed_logo_is_given_to_a_player(chromium: Any, tmp_p
     assert errors == []
 
 
-@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE, STREAM], ids=["laptop", "phone", "stream"])
 def test_a_die_the_camera_found_nothing_for_is_pointed_at(
     chromium: Any, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
@@ -175,4 +176,45 @@ def test_a_die_the_camera_found_nothing_for_is_pointed_at(
         wait_until(tab, "document.querySelectorAll('#sheet-dice .die-edit').length === 1")
         (added,) = services.session.pending(game).dice
         assert iou(added.box_xyxy, photo.visible_dice[0].box_xyxy) > 0.5 and added.signature
+    assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, STREAM], ids=["phone", "stream"])
+def test_in_a_table_roll_a_die_pointed_at_is_given_to_a_player(
+    chromium: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """Everyone threw at once on a board: a die pointed at offers "+ Ann" and "+ Ben" like any
+    missed die; Ann's button puts it among her dice with its box."""
+    errors: list[str] = []
+    photo = small_board_photos()[0]
+    frame = photo.image_bgr
+    with _game_page(
+        chromium, tmp_path / "data", viewport, errors, _table_roll, "#table-roll", frame
+    ) as found:
+        tab, services, game = found
+        tab.click("#table-roll #look-missed")
+        tab.click("#table-roll #point-missed")
+        img = tab.locator("#table-roll .frame-view.picking .frame-img")
+        shown = img.bounding_box()
+        assert shown is not None
+        height, width = frame.shape[:2]
+        x1, y1, x2, y2 = photo.visible_dice[1].box_xyxy
+        offered = tab.locator("#table-roll .frame-box.missed").count()
+        img.click(
+            position={
+                "x": (x1 + x2) / 2 * shown["width"] / width,
+                "y": (y1 + y2) / 2 * shown["height"] / height,
+            }
+        )
+        button = f"#table-roll .add-missed[data-missed='{offered}'][data-player='Ann']"
+        tab.wait_for_selector(button)
+        screenshot(tab, f"missed-dice-table-roll-pointed-{viewport['width']}")
+        tab.click(button)
+        wait_until(
+            tab,
+            "document.querySelectorAll('#table-roll [data-roller=Ann] .die-button').length === 1",
+        )
+        pending = services.session.pending(game)
+        assert pending.owners[-1] == "Ann"
+        assert iou(pending.dice[-1].box_xyxy, photo.visible_dice[1].box_xyxy) > 0.5
     assert errors == []

@@ -251,9 +251,11 @@ def test_a_logo_face_the_camera_passed_over_is_registered_from_the_page(
     assert desk.summary()["faces"]["1"] == read_ones + 1
 
 
-@pytest.mark.parametrize(
-    "viewport", [LAPTOP, {"width": 390, "height": 844}], ids=["laptop", "phone"]
-)
+PHONE = {"width": 390, "height": 844}
+STREAM = {"width": 1920, "height": 1080}
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE, STREAM], ids=["laptop", "phone", "stream"])
 def test_dice_the_camera_read_none_of_are_pointed_at(
     chromium: Any, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
