@@ -10,7 +10,6 @@ label formats (`models.render.dataset`), names in throw order, for `dicetable ev
 from __future__ import annotations
 
 import argparse
-import csv
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,15 +19,10 @@ import numpy as np
 import numpy.typing as npt
 
 from models.render.dataset import (
-    COLOUR_FIELDS,
-    JPEG_QUALITY,
-    RENDERER_VERSION,
-    VERSION_FILE,
     WrittenSet,
     _check_out,
-    _colour_rows,
     scene_seed,
-    yolo_lines,
+    write_scenes,
 )
 from models.render.layout import Spot, place_dice
 from models.render.palette import DieStyle
@@ -118,25 +112,10 @@ def write_night(
     if not 1 <= throws <= 10_000:
         raise ValueError(f"throws must be 1..10000, got {throws!r}")
     _check_out(out)
-    (out / "images").mkdir(parents=True, exist_ok=True)
-    (out / "labels").mkdir(exist_ok=True)
     night = draw_night(seed, throws, cfg, table, dice)
+    out.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(out / EMPTY_FILE), night.empty)
-    boxes = hidden = 0
-    with (out / "colours.csv").open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=COLOUR_FIELDS)
-        writer.writeheader()
-        for i, scene in enumerate(night.photos):
-            name = f"{i:04d}.jpg"
-            quality = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
-            cv2.imwrite(str(out / "images" / name), scene.image_bgr, quality)
-            lines = yolo_lines(scene)
-            (out / "labels" / f"{i:04d}.txt").write_text("".join(f"{ln}\n" for ln in lines))
-            writer.writerows(_colour_rows(name, scene.visible_dice))
-            boxes += len(lines)
-            hidden += len(scene.dice) - len(lines)
-    (out / VERSION_FILE).write_text(f"{RENDERER_VERSION}\n")
-    return WrittenSet(throws, boxes, hidden)
+    return write_scenes(out, ((f"{i:04d}", scene) for i, scene in enumerate(night.photos)))
 
 
 def _as_seen(rng: np.random.Generator, scene: RenderedScene) -> RenderedScene:

@@ -6,7 +6,7 @@ layout as `dice-data/byler-colour`."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,25 +101,35 @@ def write_set(
         raise ValueError(f"count must be 1..10000000, got {count!r}")
     if not 0 <= start <= 100_000_000:
         raise ValueError(f"start must be 0..100000000, got {start!r}")
+
+    def scenes() -> Iterator[tuple[str, RenderedScene]]:
+        for i in range(start, start + count):
+            yield f"{i:06d}", render_scene(scene_seed(seed, i), cfg)
+            if progress is not None:
+                progress(i - start + 1)
+
+    return write_scenes(out, scenes())
+
+
+def write_scenes(out: Path, scenes: Iterable[tuple[str, RenderedScene]]) -> WrittenSet:
+    """Each (name, scene) into `out` (which must not already hold a set) as `name.jpg`, its
+    labels and its colour rows, then the renderer's version: a set the training reads."""
     _check_out(out)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(exist_ok=True)
-    boxes = hidden = 0
+    count = boxes = hidden = 0
     with (out / "colours.csv").open("w", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=COLOUR_FIELDS)
         writer.writeheader()
-        for i in range(start, start + count):
-            scene = render_scene(scene_seed(seed, i), cfg)
-            name = f"{i:06d}.jpg"
+        for stem, scene in scenes:
             quality = [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]
-            cv2.imwrite(str(out / "images" / name), scene.image_bgr, quality)
+            cv2.imwrite(str(out / "images" / f"{stem}.jpg"), scene.image_bgr, quality)
             lines = yolo_lines(scene)
-            (out / "labels" / f"{i:06d}.txt").write_text("".join(f"{ln}\n" for ln in lines))
-            writer.writerows(_colour_rows(name, scene.visible_dice))
+            (out / "labels" / f"{stem}.txt").write_text("".join(f"{ln}\n" for ln in lines))
+            writer.writerows(_colour_rows(f"{stem}.jpg", scene.visible_dice))
+            count += 1
             boxes += len(lines)
             hidden += len(scene.dice) - len(lines)
-            if progress is not None:
-                progress(i - start + 1)
     (out / VERSION_FILE).write_text(f"{RENDERER_VERSION}\n")
     return WrittenSet(count, boxes, hidden)
 

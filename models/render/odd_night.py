@@ -213,15 +213,21 @@ def night_logo(kind: str, index: int = 0) -> str:
 
 
 def draw_odd_night(
-    kind: str, seed: int, throws: int, size: tuple[int, int], index: int = 0
+    kind: str,
+    seed: int,
+    throws: int,
+    size: tuple[int, int],
+    index: int = 0,
+    logo: str | None = None,
 ) -> Night:
-    """Night `index` of this kind in memory (what `write_odd_night` writes)."""
+    """Night `index` of this kind in memory (what `write_odd_night` writes); `logo` replaces the
+    logo shape the night would take in turn."""
     return draw_night(
         night_seed(seed, kind, index),
         throws,
         night_config(kind, *size),
         table_maker(kind),
-        odd_dice(kind, night_logo(kind, index)),
+        odd_dice(kind, logo or night_logo(kind, index)),
     )
 
 

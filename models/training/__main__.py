@@ -31,6 +31,7 @@ from models.training.synthetic import (
     FLYER_SETS,
     HOLDOUT_SETS,
     MATERIAL_SETS,
+    ODD_SETS,
     TABLE_SETS,
     TRAINING_SETS,
     RenderedSet,
@@ -41,7 +42,8 @@ from models.training.train_reader import ReaderSettings, train_reader
 from vision.reader import CLASSIFIER_FILE, FINDER_FILE
 
 RENDERED_BY_NAME = {
-    spec.name: spec for spec in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *MATERIAL_SETS)
+    spec.name: spec
+    for spec in (*TRAINING_SETS, *TABLE_SETS, *FLYER_SETS, *MATERIAL_SETS, *ODD_SETS)
 }
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from models.render import HOLDOUT_BACKGROUNDS, HOLDOUT_LIGHTS, SceneConfig
 from models.render.dataset import RENDERER_VERSION, VERSION_FILE, rendered_by, write_set
 from models.training.cli_types import whole
+from models.training.odd_set import ODD_SEED, ODD_THROWS, TRAINED_KINDS, write_odd_set
 from vision.types import COLOURS, Colour
 
 
@@ -44,6 +45,9 @@ class RenderedSet:
     # how many dice a scene holds where not the renderer's default (0, 0: no dice at all).
     material: float = 0.0
     dice_count: tuple[int, int] | None = None
+    # Photos of game nights with odd dice (issue 43, `models.training.odd_set`): `count` photos
+    # at `size`, night after night, from nights and looks no evaluation night draws.
+    odd: bool = False
 
     @property
     def finder_only(self) -> bool:
@@ -90,6 +94,12 @@ BARE_MATERIAL_SET = RenderedSet(
     "s_material_bare", (960, 540), 600, 33, material=1.0, dice_count=(0, 0)
 )
 MATERIAL_SETS = (MATERIAL_SET, MORE_MATERIAL_SET, BARE_MATERIAL_SET)
+# Dice that look like nothing above (logos, numerals, star pips, tiny pips, see-through bodies,
+# small dice on a busy board): 12 nights of each trained kind.
+ODD_SET = RenderedSet(
+    "s_odd", (1280, 720), 12 * len(TRAINED_KINDS) * ODD_THROWS, ODD_SEED, odd=True
+)
+ODD_SETS = (ODD_SET,)
 # Never trained on: the same kind of tables with no dice at all (must read none) and with dice
 # among the pieces (recall), fixed seeds, for `dicetable eval --split all`.
 MATERIAL_EMPTY_SET = RenderedSet(
@@ -144,6 +154,9 @@ def ensure_rendered(
 def render_set(folder: Path, spec: RenderedSet, jobs: int) -> None:
     """Render `spec` into `folder`, in `jobs` shards at once, merged into one set (a picture
     depends only on the set's seed and its index, so the shards' pictures are the same)."""
+    if spec.odd:  # a night's photos follow one another: one process
+        write_odd_set(folder, spec.count, spec.seed, spec.size)
+        return
     if jobs <= 1 or spec.count < 2 * jobs:
         write_set(folder, spec.count, spec.seed, scene_config(spec))
         return
@@ -193,6 +206,7 @@ EVERY_SET = (
     *TABLE_SETS,
     *FLYER_SETS,
     *MATERIAL_SETS,
+    *ODD_SETS,
     *HOLDOUT_SETS,
     *MATERIAL_CHECK_SETS,
 )

@@ -10,6 +10,7 @@ from models.training.synthetic import (
     HOLDOUT_SETS,
     MATERIAL_CHECK_SETS,
     MATERIAL_SETS,
+    ODD_SETS,
     TABLE_SETS,
     TRAINING_SETS,
     RenderedSet,
@@ -44,6 +45,7 @@ def test_sets_never_share_a_seed_or_a_name() -> None:
         *FLYER_SETS,
         *MATERIAL_SETS,
         *MATERIAL_CHECK_SETS,
+        *ODD_SETS,
     )
     assert len({s.seed for s in specs}) == len(specs)
     assert len({s.name for s in specs}) == len(specs)
