@@ -260,7 +260,8 @@ class ModelReader:
         vouched = np.zeros(len(found), bool)
         if look is not None and memory is not None and memory.die_size_px is not None:
             vouched, bars = times.timed(
-                "memory", lambda: self._vouched(look, memory, found, pips_p, bars)
+                "memory",
+                lambda: self._vouched(look, memory, found, pips_p, bars, frame_bgr.shape[:2]),
             )
         if self.config.second_look:
             pips_p, colour_p = times.timed(
@@ -345,6 +346,7 @@ class ModelReader:
         found: list[finder.Candidate],
         pips_p: npt.NDArray[np.float32],
         bars: npt.NDArray[np.float32],
+        frame_hw: tuple[int, ...],
     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
         """Which candidates the table vouches for, and `bars` once it has.
 
@@ -354,7 +356,8 @@ class ModelReader:
         removed (`ReaderConfig.vouch_alike`, `vouch_face`; a faint find the network reads as a
         die of the table's size needs no face, `vouch_size`) and shares little of a box with a
         die the network keeps on its own: its "not a die" goes (`_a_die`), and the face memory
-        reads it. A faint find the table does not vouch for is dropped."""
+        reads it. A faint find the table does not vouch for is dropped, and so is one cut by the
+        frame's edge (`ReaderConfig.vouch_in_view`)."""
         cfg = self.config
         faint = np.asarray([c.score < cfg.find_threshold for c in found])
         asked = np.flatnonzero(faint | (pips_p[:, 0] > bars))
@@ -368,7 +371,8 @@ class ModelReader:
             face = look.face_nearness(alike)
             sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
             known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
-            vouched[alike] = (face >= cfg.vouch_face) | known
+            in_view = _in_view(found, alike, frame_hw) >= cfg.vouch_in_view
+            vouched[alike] = ((face >= cfg.vouch_face) | known) & in_view
         if vouched.any():
             own = np.ones(len(found), bool)
             own[asked] = False
@@ -545,6 +549,16 @@ def _crowding(
         return np.zeros(len(found), bool)
     share = box_sets.shares(box_sets.as_array([c.box_xyxy for c in found]))
     return np.asarray((share[:, own] > max_shared).any(axis=1), np.bool_)
+
+
+def _in_view(
+    found: list[finder.Candidate], index: npt.NDArray[np.intp], frame_hw: tuple[int, ...]
+) -> npt.NDArray[np.float64]:
+    """The share of each candidate `index`'s box that lies inside the frame."""
+    boxes = box_sets.as_array([found[k].box_xyxy for k in index.tolist()])
+    height, width = frame_hw[0], frame_hw[1]
+    inner = np.clip(boxes, 0, [width, height, width, height])
+    return box_sets.areas(inner) / np.maximum(box_sets.areas(boxes), 1e-9)
 
 
 def _near_size(

@@ -62,6 +62,10 @@ class ReaderConfig:
     # that, and the table's size within a factor `vouch_size`: its face is one the network
     # knows, and the face gate is there for the faces it does not.
     vouch_size: float = 1.5
+    # The table vouches only for a find at least this much of whose box is in the frame: a die
+    # half out of view is one the players do not count either, and its cut-off crop looks like
+    # a die to the network (big dice at a frame's edge came back as extra dice).
+    vouch_in_view: float = 0.85
     unsure_below: float = 0.75  # a die whose pips probability is below this is unsure
     # Colour has its own, higher bar: under a strong lamp a wrong colour often comes with a
     # probability of 0.75 to 0.9, and a wrong colour silently scored is what players cannot

@@ -43,6 +43,9 @@ def _memory() -> mem.TableMemory:
     return mem.TableMemory.of(taught)
 
 
+FRAME_HW = (480, 640)
+
+
 def _box(x: float, side: float) -> tuple[float, float, float, float]:
     return (x, 100.0, x + side, 100.0 + side)
 
@@ -59,6 +62,10 @@ def _box(x: float, side: float) -> tuple[float, float, float, float]:
         (Candidate(_box(0, SIDE), 0.2), 0.01, FAR, Candidate(_box(10, SIDE), 0.9), False),
         (Candidate(_box(0, SIDE), 0.2), 0.9, TAUGHT[2], Candidate(_box(10, SIDE), 0.9), False),
         (Candidate(_box(0, SIDE), 0.2), 0.01, FAR, Candidate(_box(100, SIDE), 0.9), True),
+        # A die cut by the frame's edge: the players do not count it, nor does the table.
+        (Candidate(_box(-SIDE / 2, SIDE), 0.2), 0.01, FAR, None, False),
+        (Candidate(_box(640 - SIDE / 2, SIDE), 0.2), 0.9, TAUGHT[2], None, False),
+        (Candidate(_box(640 - SIDE * 0.95, SIDE), 0.2), 0.01, FAR, None, True),  # barely
     ],
 )
 def test_the_table_vouches_for_a_faint_find(
@@ -82,6 +89,6 @@ def test_the_table_vouches_for_a_faint_find(
     bars = _not_a_die_bars(found, reader.config)
     memory = _memory()
     look = TableLook(memory, outputs[2], _stack(n), outputs[3], reader.config.face_memory)
-    got, new_bars = reader._vouched(look, memory, found, outputs[0], bars)
+    got, new_bars = reader._vouched(look, memory, found, outputs[0], bars, FRAME_HW)
     assert bool(got[0]) == vouched
     assert (new_bars[0] == reader.config.not_a_die) == vouched  # a faint find left alone goes
