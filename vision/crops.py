@@ -152,3 +152,28 @@ def light_cue(frame_bgr: ImageU8, dice_crops: ImageU8) -> npt.NDArray[np.float32
         return np.concatenate([frame, frame[3:6]]).astype(np.float32)
     dice = channel_percentile(np.asarray(dice_crops), DICE_PERCENTILE) / 255.0
     return np.concatenate([frame, dice]).astype(np.float32)
+
+
+def crop_batch(
+    frame_bgr: ImageU8,
+    boxes: Sequence[BoxXYXY | tuple[float, ...]],
+    held: Sequence[ImageU8] = (),
+) -> tuple[ImageU8, npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The crops as they are, as the reader's network takes them, and the light cue (weighing
+    the crops `held` as well: dice read before, still in view)."""
+    stack = crop_squares(frame_bgr, boxes)
+    batch = stack.astype(np.float32).transpose(0, 3, 1, 2) * np.float32(1.0 / 255.0)
+    lit = np.concatenate([stack, np.asarray(held, np.uint8).reshape(-1, *stack.shape[1:])])
+    cast = np.repeat(light_cue(frame_bgr, lit)[None], len(boxes), axis=0)
+    return stack, np.ascontiguousarray(batch), cast
+
+
+def clip_box(
+    box: tuple[float, float, float, float], w: int, h: int
+) -> tuple[int, int, int, int] | None:
+    """`box` in whole pixels inside a `w` x `h` frame; None where under 2 pixels remain."""
+    x1, y1 = max(0, round(box[0])), max(0, round(box[1]))
+    x2, y2 = min(w, round(box[2])), min(h, round(box[3]))
+    if x2 - x1 < 2 or y2 - y1 < 2:
+        return None
+    return (x1, y1, x2, y2)

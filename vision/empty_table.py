@@ -20,6 +20,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.finder import Candidate
+
 ImageBGR = npt.NDArray[np.uint8]
 Box = tuple[float, float, float, float]
 Floats = npt.NDArray[np.float32]
@@ -85,6 +87,11 @@ class EmptyTable:
         w, h = self.size_wh
         fw, fh = frame_wh
         return fw > 0 and fh > 0 and abs(fw / fh - w / h) <= 0.01 * (w / h)
+
+    def others(self, frame_bgr: ImageBGR, found: list[Candidate]) -> list[Candidate]:
+        """The finder's candidates that are not part of the empty table's picture."""
+        own = self.own(frame_bgr, [c.box_xyxy for c in found])
+        return [c for c, mine in zip(found, own, strict=True) if not mine]
 
     def own(self, frame_bgr: ImageBGR, boxes: Sequence[Box]) -> npt.NDArray[np.bool_]:
         """For each candidate box (frame pixels), whether it is part of the empty table. A frame

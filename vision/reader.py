@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from vision import box_sets, colour_face, crops, finder, passed_over, still_dice
+from vision import box_sets, colour_face, crops, die_odds, finder, offers, still_dice
 from vision import memory as mem
 from vision.dice_checks import drop_contained, drop_crowded, drop_tiny
 from vision.empty_table import EmptyTable
 from vision.errors import ModelError
 from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
-from vision.finding import find_at, find_dice
+from vision.finding import find_dice
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
 from vision.reader_config import ReaderConfig as ReaderConfig
@@ -70,6 +70,7 @@ class _Remembered:
 
 class ModelReader:
     name = "model"
+    FEATURES = FACE_FEATURES  # the output a table's face memory reads a face by
 
     def __init__(
         self,
@@ -123,83 +124,30 @@ class ModelReader:
 
     def passed_over(self, frame_bgr: npt.NDArray[np.uint8], dice: Sequence[Die]) -> tuple[Die, ...]:
         """What the finder proposed and the reading `dice` of this frame left out, each read
-        as a die, marked unsure, with its signature and pip features (`vision.passed_over`):
-        for players registering their dice to say which of them are dice after all."""
-        cfg, memory = self.config, self.memory
-        table_px = None if memory is None else memory.die_size_px
-        found = find_dice(self._finder, frame_bgr, cfg, None, table_px, cfg.vouch_find)
-        empty = self.empty
-        if empty is not None and found:
-            found = _not_the_tables(empty, frame_bgr, found)
-        small = None if memory is None else memory.small_die_px
-        least = passed_over.least_side(dice, small, cfg.min_size_share)
-        some = [found[k] for k in passed_over.leftovers(found, dice, cfg.max_shared, least)]
-        if not some or not self.signs_dice:
-            return ()
-        return self._offered(frame_bgr, some)
+        as a die (`vision.offers.passed_over`): for players to say which of them are dice."""
+        return offers.passed_over_in(self, frame_bgr, dice)
 
     def read_at(
         self, frame_bgr: npt.NDArray[np.uint8], point: tuple[float, float], dice: Sequence[Die]
     ) -> Die | None:
-        """The die a player points at in `frame_bgr` (frame pixels), where the reading `dice`
-        missed it, read as `passed_over` reads its dice; None where the file signs no dice.
+        """The die a player points at in `frame_bgr` where the reading `dice` missed it
+        (`vision.offers.read_at`); None where the file signs no dice."""
+        return offers.read_at(self, frame_bgr, point, dice)
 
-        The finder looks again in a window around the spot, scaled so the die the table
-        expects (its size, else the dice read, else each of a few shares of the frame) shows at
-        the size it reads best, down to a bar far under its usual one: the player says a die
-        is there. Its best box over the spot is the die's, else a square of the expected size:
-        the table learns the die's size and look even where the finder proposed nothing."""
-        if not self.signs_dice:
-            return None
-        h, w = frame_bgr.shape[:2]
-        x, y = point
-        if not (0 <= x <= w and 0 <= y <= h):
-            raise ValueError(f"the point ({x:g}, {y:g}) is outside the {w}x{h} picture")
-        table_px = None if self.memory is None else self.memory.die_size_px
-        found = []
-        for side in passed_over.point_sides(dice, table_px, (h, w)):
-            x1, y1, x2, y2 = passed_over.window_at(point, side, (h, w))
-            window = np.ascontiguousarray(frame_bgr[y1:y2, x1:x2])
-            found.append((side, [_moved(c, x1, y1) for c in self._find_in(window, side)]))
-        read = self._offered(frame_bgr, [passed_over.pointed(found, point)])
-        return read[0] if read else None
+    @property
+    def finder_model(self) -> OnnxModel:
+        return self._finder
 
-    def _find_in(self, window: npt.NDArray[np.uint8], side: float) -> list[finder.Candidate]:
-        """The finder's candidates in `window`, scaled so a die of `side` shows
-        `passed_over.POINT_DIE_PX` across (within the table's long sides)."""
-        least, most = self.config.table_long_side
-        wanted = max(window.shape[:2]) * passed_over.POINT_DIE_PX / max(side, 1.0)
-        long_side = round(min(max(wanted, least), most) / 32.0) * 32
-        net_in = finder.prepare(window, long_side)
-        return find_at(self._finder, net_in, self.config, StageTimes(), passed_over.POINT_FIND)
+    @property
+    def classifier(self) -> OnnxModel:
+        return self._classifier
 
-    def _offered(
-        self, frame_bgr: npt.NDArray[np.uint8], some: list[finder.Candidate]
-    ) -> tuple[Die, ...]:
-        """`some` candidates read as dice (marked unsure), with the table's face memory, their
-        signatures and pip features: what players may add, and teach the table by."""
-        cfg, memory = self.config, self.memory
-        stack, batch, cast = _crop_batch(frame_bgr, some)
-        outputs = self._classifier.run(batch, cast)
-        pips_p = _a_die(outputs[0], np.ones(len(some), bool))
-        features = self._output(outputs, FACE_FEATURES)
-        packed = None if features is None else pack_faces(features, _faces(pips_p))
-        if memory is not None and memory.faces is not None and packed is not None:
-            evidence = memory.faces.evidence(packed, cfg.face_memory)
-            pips_p = combine_faces(pips_p, evidence, memory.faces.known)
-        sigs = mem.signatures(outputs[2], stack)
-        h, w = frame_bgr.shape[:2]
-        out = []
-        for k, cand in enumerate(some):
-            box = _clip_box(cand.box_xyxy, w, h)
-            if box is None:
-                continue
-            colour = pick_colour(outputs[1][k], cfg.palette).colour
-            face = None if packed is None else packed[k].tobytes()
-            pips = int(np.argmax(pips_p[k, 1:])) + 1
-            die = Die(colour, pips, min(cand.score, 1.0), box, True, tuple(sigs[k].tolist()))
-            out.append(replace(die, face_features=face))
-        return tuple(out)
+    def output(
+        self, outputs: list[npt.NDArray[np.float32]], name: str
+    ) -> npt.NDArray[np.float32] | None:
+        """The classifier's output `name` among `outputs`, where its file has one."""
+        names = self._classifier.output_names
+        return outputs[names.index(name)] if name in names else None
 
     def read_changed(
         self, frame_bgr: npt.NDArray[np.uint8], before: still_dice.Unchanged | None
@@ -235,7 +183,7 @@ class ModelReader:
         found = find_dice(self._finder, frame_bgr, self.config, times, die_px, floor)
         empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
         if empty is not None and found:
-            found = times.timed("empty", lambda: _not_the_tables(empty, frame_bgr, found))
+            found = times.timed("empty", lambda: empty.others(frame_bgr, found))
         return found
 
     def _read_each(
@@ -251,7 +199,9 @@ class ModelReader:
         dice against each other, and the crops read. `held`: crops of dice read before, still
         in view, that the light cue weighs with these (`vision.still_dice`); `doubted`: the
         candidates likely in doubt, whose second look is read in one batch with the first."""
-        stack, batch, cast = times.timed("crop", lambda: _crop_batch(frame_bgr, found, held))
+        stack, batch, cast = times.timed(
+            "crop", lambda: crops.crop_batch(frame_bgr, [c.box_xyxy for c in found], held)
+        )
         ahead = np.flatnonzero(np.asarray(doubted, np.bool_) & self.config.second_look)
         outputs, turns = times.timed("classify", lambda: self._first_look(batch, cast, ahead))
         pips_p, colour_p = outputs[0], outputs[1]
@@ -267,12 +217,12 @@ class ModelReader:
             pips_p, colour_p = times.timed(
                 "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars, turns)
             )
-        pips_p = _a_die(pips_p, vouched)
+        pips_p = die_odds.a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
         if look is not None:
-            features = self._output(outputs, FACE_FEATURES)
+            features = self.output(outputs, FACE_FEATURES)
             if features is not None:
-                features = pack_faces(features, _faces(pips_p))
+                features = pack_faces(features, die_odds.given_a_die(pips_p))
             pips_p, colour_p, remembered = times.timed(
                 "memory", lambda: self._remember(look, features, pips_p, colour_p, bars)
             )
@@ -289,13 +239,7 @@ class ModelReader:
         """The face head's probabilities, where colour faces are read and the file has one."""
         if not self.config.colour_faces or not self.has_face_head:
             return None
-        return self._output(outputs, FACE_OUTPUT)
-
-    def _output(
-        self, outputs: list[npt.NDArray[np.float32]], name: str
-    ) -> npt.NDArray[np.float32] | None:
-        names = self._classifier.output_names
-        return outputs[names.index(name)] if name in names else None
+        return self.output(outputs, FACE_OUTPUT)
 
     def _look(
         self,
@@ -306,7 +250,7 @@ class ModelReader:
         """The memory's view of this frame's candidates (None: the file signs no dice)."""
         if len(outputs) <= 2:
             return None
-        features = self._output(outputs, FACE_FEATURES)
+        features = self.output(outputs, FACE_FEATURES)
         return TableLook(memory, outputs[2], stack, features, self.config.face_memory)
 
     def _remember(
@@ -410,7 +354,7 @@ class ModelReader:
         """Average each doubtful die's answers over its crop at four turns (`bars`: each
         candidate's bar for "not a die", `_not_a_die_bars`; `turns`: those already read)."""
         cfg = self.config
-        doubt = _faces(pips_p).max(axis=1) < cfg.unsure_below
+        doubt = die_odds.given_a_die(pips_p).max(axis=1) < cfg.unsure_below
         doubt |= colour_p.max(axis=1) < cfg.colour_unsure_below
         doubt &= pips_p[:, 0] <= bars
         index = np.flatnonzero(doubt)
@@ -452,7 +396,7 @@ class ModelReader:
                 frame_bgr,
                 k,
                 cand,
-                _clip_box(cand.box_xyxy, w, h),
+                crops.clip_box(cand.box_xyxy, w, h),
                 pips_p[k],
                 colour_p[k],
                 bars[k],
@@ -484,7 +428,7 @@ class ModelReader:
             return ()
         if box is None:
             return ()
-        face = _faces(pp)
+        face = die_odds.given_a_die(pp)
         pips = int(np.argmax(face)) + 1
         trusted = remembered.trust is not None and remembered.trust[k] >= (
             self.config.not_game_trust
@@ -526,19 +470,6 @@ class ModelReader:
         return DiceReading.of(drop_tiny(kept, *size_rule))
 
 
-def _a_die(
-    pips_p: npt.NDArray[np.float32], vouched: npt.NDArray[np.bool_]
-) -> npt.NDArray[np.float32]:
-    """The pip probabilities with the vouched candidates' "not a die" taken away."""
-    if not vouched.any():
-        return pips_p
-    out = pips_p.copy()
-    out[vouched, 0] = 0.0
-    faces = out[vouched, 1:]
-    out[vouched, 1:] = faces / np.maximum(faces.sum(axis=1, keepdims=True), 1e-12)
-    return out
-
-
 def _crowding(
     found: list[finder.Candidate], own: npt.NDArray[np.bool_], max_shared: float
 ) -> npt.NDArray[np.bool_]:
@@ -573,49 +504,6 @@ def _not_a_die_bars(found: list[finder.Candidate], config: ReaderConfig) -> npt.
     """Each candidate's bar for "not a die": the usual one, or the faint finds' stricter one."""
     scores = np.asarray([c.score for c in found], np.float32)
     return np.where(scores < config.faint_find, config.faint_not_a_die, config.not_a_die)
-
-
-def _faces(pips_p: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Face 1..6 probabilities given it is a die (the "not a die" column left out)."""
-    faces = pips_p[..., 1:]
-    return np.asarray(faces / np.maximum(faces.sum(axis=-1, keepdims=True), 1e-6), np.float32)
-
-
-def _not_the_tables(
-    empty: EmptyTable, frame_bgr: npt.NDArray[np.uint8], found: list[finder.Candidate]
-) -> list[finder.Candidate]:
-    """The candidates that are not part of the empty table's picture."""
-    own = empty.own(frame_bgr, [c.box_xyxy for c in found])
-    return [c for c, mine in zip(found, own, strict=True) if not mine]
-
-
-def _crop_batch(
-    frame_bgr: npt.NDArray[np.uint8],
-    found: list[finder.Candidate],
-    held: Sequence[npt.NDArray[np.uint8]] = (),
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The crops as they are, as the network takes them, and the light cue (weighing the crops
-    `held` as well: dice read before, still in view)."""
-    stack = crops.crop_squares(frame_bgr, [c.box_xyxy for c in found])
-    batch = stack.astype(np.float32).transpose(0, 3, 1, 2) * np.float32(1.0 / 255.0)
-    lit = np.concatenate([stack, np.asarray(held, np.uint8).reshape(-1, *stack.shape[1:])])
-    cast = np.repeat(crops.light_cue(frame_bgr, lit)[None], len(found), axis=0)
-    return stack, np.ascontiguousarray(batch), cast
-
-
-def _moved(cand: finder.Candidate, dx: float, dy: float) -> finder.Candidate:
-    x1, y1, x2, y2 = cand.box_xyxy
-    return finder.Candidate((x1 + dx, y1 + dy, x2 + dx, y2 + dy), cand.score)
-
-
-def _clip_box(
-    box: tuple[float, float, float, float], w: int, h: int
-) -> tuple[int, int, int, int] | None:
-    x1, y1 = max(0, round(box[0])), max(0, round(box[1]))
-    x2, y2 = min(w, round(box[2])), min(h, round(box[3]))
-    if x2 - x1 < 2 or y2 - y1 < 2:
-        return None
-    return (x1, y1, x2, y2)
 
 
 def load_reader(

@@ -15,9 +15,8 @@ from models.training.augment import (
 from models.training.real import die_boxes_from_pip_groups
 from models.training.samples import Sample
 from models.training.targets import finder_targets
-from vision.crops import CAST_SIZE, CROP_SIZE
-from vision.finder import SIZE_UNIT, STRIDE, Candidate
-from vision.reader import _crop_batch
+from vision.crops import CAST_SIZE, CROP_SIZE, crop_batch
+from vision.finder import SIZE_UNIT, STRIDE
 
 
 def test_centre_heat_peaks_at_one_with_size_and_offset() -> None:
@@ -117,12 +116,9 @@ def test_strong_reader_casts_move_crop_and_cast_together() -> None:
 
 def test_training_gives_the_light_cue_the_runtime_gives_for_the_same_boxes() -> None:
     sample = _sample()
-    found = [
-        Candidate((float(x1), float(y1), float(x2), float(y2)), 1.0)
-        for x1, y1, x2, y2 in sample.boxes
-    ]
-    _, _, runtime_cast = _crop_batch(sample.image_bgr, found)
-    assert runtime_cast.shape == (len(found), CAST_SIZE)
+    boxes = [(float(x1), float(y1), float(x2), float(y2)) for x1, y1, x2, y2 in sample.boxes]
+    _, _, runtime_cast = crop_batch(sample.image_bgr, boxes)
+    assert runtime_cast.shape == (len(boxes), CAST_SIZE)
     assert (runtime_cast == frame_cast(sample)).all()
 
 
