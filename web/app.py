@@ -42,6 +42,7 @@ from web.guide import bp as guide_bp
 from web.pages import bp as pages_bp
 from web.phone import PhoneDesk, PhoneFeedFactory
 from web.phone_page import bp as phone_page_bp
+from web.plain_reader import PlainReadAt
 
 if TYPE_CHECKING:
     from companion.session.camera import Pending
@@ -79,6 +80,7 @@ def create_app(
         None if learning is None else learning.passed_over,
         None if learning is None else learning.read_at,
         phones,
+        PlainReadAt(),
     )
     app.extensions[EXTENSION] = Services(
         config, session, live, overlay, tables, desk, club, phones, missed

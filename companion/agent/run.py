@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.agent.client import AgentClient, AgentError, ServerDownError
-from companion.agent.lessons import Learner, Teacher
+from companion.agent.lessons import KeptFrame, Learner, Teacher
 from companion.agent.outbox import Outbox
 from companion.agent.sender import HELLO_S, Sender
 from companion.store.values import MAX_THUMBNAIL_BYTES, utc_iso
@@ -74,6 +74,15 @@ def correction_body(fix: Any) -> dict[str, Any]:
     return {"dice": fix.reading.to_json()}
 
 
+def kept_frame(body: dict[str, Any]) -> KeptFrame | None:
+    """The frame a roll's body carries, as players see it (a die they point at there is read in
+    it when the roll's lesson comes back); None where it carries none."""
+    jpeg, size = body.get("thumbnail_jpeg"), body.get("frame_size")
+    if not isinstance(jpeg, str) or not isinstance(size, dict):
+        return None
+    return KeptFrame(base64.b64decode(jpeg), (int(size["width"]), int(size["height"])))
+
+
 def missed_in(
     passed_over: PassedOver | None, roll: Any, say: Callable[[str], None]
 ) -> tuple[Any, ...]:
@@ -114,10 +123,11 @@ class Queue:
         if not isinstance(event, SettledRoll):  # a scene change or a cleared table
             return
         missed = missed_in(self.passed_over, event, self.say)
-        roll_id = self.outbox.put(roll_body(event, missed=missed))
+        body = roll_body(event, missed=missed)
+        roll_id = self.outbox.put(body)
         self._ids[event.roll_id] = roll_id
         if self.teacher is not None:
-            self.teacher.remember(roll_id, event.reading, missed)
+            self.teacher.remember(roll_id, event.reading, missed, kept_frame(body))
         while len(self._ids) > REMEMBERED_ROLLS:
             del self._ids[next(iter(self._ids))]
         self.say(f"roll {roll_id}: {len(event.reading.dice)} dice queued")
@@ -213,7 +223,8 @@ def run_agent(
         feed = open_feed(None if game == "none" else game)
         client.camera_state = lambda: camera_state_of(feed)
         learner = memory(feed)
-        teacher = None if learner is None else Teacher(folder, learner, say)
+        read_at = getattr(learner, "read_at", None)
+        teacher = None if learner is None else Teacher(folder, learner, say, read_at)
         queue = Queue(outbox, say, teacher, getattr(learner, "passed_over", None))
         feed.subscribe(queue.roll, corrections=queue.correction)
         sender.start()

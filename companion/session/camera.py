@@ -123,8 +123,10 @@ class Correction:
     before: str | None
     after: str | None
     # An "add" of the die the roll's picture offered with this index (`companion.session.missed`):
-    # a club table's agent teaches its table that die when the roll's lesson comes back.
+    # a club table's agent teaches its table that die when the roll's lesson comes back. Its box
+    # (frame pixels) goes too: a die pointed at, which the agent never offered, it reads there.
     missed: int | None = None
+    box: tuple[float, float, float, float] | None = None
 
     def describe(self) -> str:
         if self.action == "correct" and self.before == self.after:
@@ -146,6 +148,8 @@ class Correction:
         }
         if self.missed is not None:
             found["missed"] = self.missed
+        if self.box is not None:
+            found["box_xyxy"] = [round(v, 1) for v in self.box]
         return found
 
 
@@ -487,13 +491,15 @@ def add_die(
         raise PendingError(f"the roll already has {limit} dice, the most it can hold")
     owner = tr.owner_of_new_die(pending, player)
     new_colour, new_pips = parse_colour(colour), parse_pips(pips)
+    box = None if seen is None else seen.die.box_xyxy
     if seen is None:
         die, index = hand_die(new_colour, new_pips), None
-    elif any(d.box_xyxy == seen.die.box_xyxy for d in pending.dice):
+    elif any(d.box_xyxy == box for d in pending.dice):
         raise PendingError("that die from the picture is in the roll already", "missed")
     else:
         die, index = seen.die.corrected(new_colour, new_pips), seen.index
-    fix = Correction("add", len(pending.dice), None, die_text(die.colour, die.pips), index)
+    text = die_text(die.colour, die.pips)
+    fix = Correction("add", len(pending.dice), None, text, index, box)
     owners = (*pending.owners, owner) if pending.rollers else pending.owners
     return replace(_corrected(pending, (*pending.dice, die), fix, rev), owners=owners)
 

@@ -11,7 +11,9 @@ and the accepted roll teaches the table its look and the value the player gave i
 That is the server's own camera's rolls. A club table's agent, or a game's phone, reads with a
 memory of its own table: it sends what it passed over with each roll (`CameraShot.missed`), and
 the added die's index goes back to it in the roll's lesson (`companion.agent.lessons`), which
-teaches its table.
+teaches its table. A die pointed at in a game's phone roll is read by that phone's reader; in an
+agent's roll, by a reader here without any table's memory (the agent's table is at the agent):
+the lesson carries the die's box, and the agent reads it again in the frame it kept.
 """
 
 from __future__ import annotations
@@ -69,20 +71,16 @@ class MissedLook:
     dice: tuple[Die, ...]
     # Whether a die may be pointed at in this roll's picture (`MissedDice.point`).
     pointable: bool = False
+    # Where each die pointed at was pointed at, by its index: adding it names the spot, so that
+    # any server process finds it again (a club's, sharing the roll but not this look).
+    spots: tuple[tuple[int, tuple[float, float]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        spots = dict(self.spots)
         return {
             "roll_id": self.roll_id,
             "pointable": self.pointable,
-            "missed": [
-                {
-                    "index": k,
-                    "box_xyxy": [round(v, 1) for v in d.box_xyxy],
-                    "colour": d.colour.value,
-                    "pips": d.pips,
-                }
-                for k, d in enumerate(self.dice)
-            ],
+            "missed": [_missed_json(k, d, spots.get(k)) for k, d in enumerate(self.dice)],
         }
 
     def pick(self, index: object, roll_id: object) -> SeenDie:
@@ -97,6 +95,18 @@ class MissedLook:
         return SeenDie(index, self.dice[index])
 
 
+def _missed_json(index: int, die: Die, at: tuple[float, float] | None) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "index": index,
+        "box_xyxy": [round(v, 1) for v in die.box_xyxy],
+        "colour": die.colour.value,
+        "pips": die.pips,
+    }
+    if at is not None:
+        found["at"] = [round(v, 1) for v in at]
+    return found
+
+
 class MissedDice:
     """The last look at each game's camera roll, so the list a player picks from stays the
     same while they pick (reading the frame again costs a finder pass)."""
@@ -106,10 +116,13 @@ class MissedDice:
         passed_over: PassedOver | None,
         read_at: ReadAt | None = None,
         remote: RemoteCameras | None = None,
+        plain_read_at: ReadAt | None = None,
     ) -> None:
         self._passed_over = passed_over
         self._read_at = read_at
         self._remote = remote
+        # For the other rolls read elsewhere (a club agent's): a reader with no table's memory.
+        self._plain_read_at = plain_read_at
         self._lock = threading.Lock()
         self._looks: dict[str, MissedLook] = {}
 
@@ -125,8 +138,7 @@ class MissedDice:
         ):
             return found
         if shot.roll_id < 0:  # an agent's or a phone's: what it sent
-            remote = self._remote
-            pointable = remote is not None and remote.can_point(game_id, shot)
+            pointable = self._remote_reads(game_id, shot) or self._plain_read_at is not None
             return MissedLook(shot.roll_id, shot.received_at, shot.missed, pointable)
         passed_over = self._passed_over
         if passed_over is None:
@@ -169,9 +181,10 @@ class MissedDice:
         read = passed_over.same_die(found, shot.reading.dice)
         if read is not None:
             raise PendingError(f"die {read + 1} is already there: change its pips instead", "at")
-        if shot.roll_id < 0 and self._remote is not None:
+        if self._remote is not None and self._remote_reads(game_id, shot):
             self._remote.keep_pointed(game_id, shot, found)
-        grown = replace(look, dice=(*look.dice, found))
+        spots = (*look.spots, (len(look.dice), point))
+        grown = replace(look, dice=(*look.dice, found), spots=spots)
         return self._keep(game_id, grown), len(look.dice)
 
     def _read(
@@ -183,7 +196,17 @@ class MissedDice:
     ) -> Die | None:
         if shot.roll_id >= 0:
             return None if self._read_at is None else self._read_at(frame, point, shot.reading.dice)
-        return None if self._remote is None else self._remote.read_at(game_id, shot, frame, point)
+        if self._remote is not None and self._remote_reads(game_id, shot):
+            return self._remote.read_at(game_id, shot, frame, point)
+        plain = self._plain_read_at
+        return None if plain is None else plain(frame, point, shot.reading.dice)
+
+    def _remote_reads(self, game_id: str, shot: CameraShot) -> bool:
+        """Whether roll `shot` (read elsewhere) was read by a camera here that still remembers
+        it (a game's phone), which then reads the die pointed at."""
+        return (
+            shot.roll_id < 0 and self._remote is not None and self._remote.can_point(game_id, shot)
+        )
 
     def _keep(self, game_id: str, look: MissedLook) -> MissedLook:
         with self._lock:
@@ -197,10 +220,7 @@ class MissedDice:
 def _unpointable(shot: CameraShot) -> str:
     if shot.roll_id >= 0:
         return "this server's camera cannot look at a point: add the die by hand"
-    return (
-        "this roll was read at the table by a club agent (or a phone from before the server "
-        "restarted), which keeps its own table: pick a die it passed over, or add the die by hand"
-    )
+    return "this server cannot look at a point in a roll read at its table: add the die by hand"
 
 
 def _same_roll(roll_id: object, shown: int) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from flask.testing import FlaskClient
 
@@ -258,3 +259,110 @@ def test_only_the_newest_rolls_are_remembered() -> None:
     assert not teacher.remembers("roll-4") and teacher.remembers("roll-5")
     teacher.read_anew("roll-new", seen((Colour.RED, 5)))
     assert not teacher.remembers("roll-5") and teacher.remembers("roll-new")
+
+
+class ReadsAt:
+    """A table desk's `read_at`: a die under the spot, with a signature of its own."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[tuple[int, ...], tuple[float, float]]] = []
+
+    def __call__(self, frame: Any, at: tuple[float, float], dice: Sequence[Die]) -> Die | None:
+        self.asked.append((tuple(frame.shape), at))
+        x, y = round(at[0]), round(at[1])
+        return Die(Colour.BLUE, 3, 0.1, (x - 10, y - 10, x + 10, y + 10), True, (5.0, 1.0))
+
+
+def test_a_die_pointed_at_in_an_agents_roll_is_read_again_at_the_agent(
+    client: FlaskClient, app_session: Any
+) -> None:
+    """The server reads the spot with no table's memory (the agent's is at its table); the
+    add names the spot, so a server process that never saw the point adds the same die; the
+    lesson gives its box, and the agent reads it in the frame it kept and teaches it."""
+    import base64
+
+    from companion.agent.lessons import KeptFrame
+    from tests.web.api.support import orange_game
+
+    game = orange_game(app_session[1])
+    token = agent_token(client, game)
+    reading = seen((Colour.RED, 4), (Colour.RED, 2), (Colour.YELLOW, 5))
+    client.post(f"/api/games/{game}/attempt", json={"player": "Al", "goal": "orange"})
+    picture = _picture()
+    body = {
+        "roll_id": "roll-0001", "dice": dice_json(reading), "settled_at": AT,
+        "thumbnail_jpeg": picture, "frame_size": {"width": 160, "height": 90},
+    }  # fmt: skip
+    sent = client.post(f"/api/agent/games/{game}/rolls", json=body, headers=bearer(token))
+    assert sent.status_code == 201, sent.json
+    assert answer_of(client, f"/api/games/{game}/pending/missed")["pointable"] is True
+    at = [130.0, 60.0]
+    roll_id = answer_of(client, f"/api/games/{game}/pending/missed")["roll_id"]
+    pointed = client.post(f"/api/games/{game}/pending/missed", json={"at": at, "roll_id": roll_id})
+    assert pointed.status_code == 200, pointed.json
+    look = pointed.get_json()
+    shown = look["missed"][look["pointed"]]
+    assert shown["at"] == at
+    # Added by the spot alone, as a process that never saw the point would.
+    add = {"colour": "yellow", "pips": 6, "missed": 5, "roll_id": roll_id, "at": at}
+    changed = client.post(f"/api/games/{game}/pending/dice", json=add)
+    assert changed.status_code == 200, changed.json
+    accepted = client.post(f"/api/games/{game}/pending/accept", json={})
+    assert accepted.status_code == 201, accepted.json
+    answer = client.get(f"/api/agent/games/{game}/lessons?after=0", headers=bearer(token)).json
+    assert answer is not None
+    (lesson,) = answer["lessons"]
+    fix = lesson["corrections"][-1]
+    assert fix["box_xyxy"] == shown["box_xyxy"] and fix["missed"] == look["pointed"]
+    memory, reads = Memory(), ReadsAt()
+    teacher = Teacher(None, memory, lambda _: None, reads)
+    frame = KeptFrame(base64.b64decode(picture), (160, 90))
+    teacher.remember("roll-0001", reading, (), frame)
+    assert teacher.take(answer) == 4
+    x1, y1, x2, y2 = fix["box_xyxy"]
+    assert reads.asked == [((90, 160, 3), ((x1 + x2) / 2, (y1 + y2) / 2))]
+    kept, _ = memory.taught[0]
+    assert (kept[-1].colour, kept[-1].pips, kept[-1].signature) == (Colour.YELLOW, 6, (5.0, 1.0))
+
+
+def test_a_pointed_die_with_no_kept_frame_teaches_nothing_and_a_bad_box_nothing_either() -> None:
+    dice = seen((Colour.RED, 4)).dice
+    add = {"action": "add", "index": 1, "after": "b6", "missed": 0, "box_xyxy": [1, 2, 30, 40]}
+    assert len(replay(dice, [add])[0]) == 1  # an agent that kept no frame: nothing to read
+    reads = ReadsAt()
+
+    def pointed(box: Sequence[float]) -> Die | None:
+        return reads(np.zeros((90, 160, 3), np.uint8), (box[0], box[1]), dice)
+
+    kept, _ = replay(dice, [add], (), pointed)
+    assert (kept[-1].pips, kept[-1].signature) == (6, (5.0, 1.0))
+    for bad in ([1, 2, 3], [30, 2, 1, 40], ["1", 2, 30, 40], [1, 2, float("inf"), 40]):
+        assert len(replay(dice, [dict(add, box_xyxy=bad)], (), pointed)[0]) == 1
+
+
+def test_the_agent_keeps_the_frames_of_its_newest_rolls_only() -> None:
+    from companion.agent.lessons import FRAMES_KEPT, KeptFrame
+
+    teacher = Teacher(None, Memory(), lambda _: None, ReadsAt())
+    for n in range(FRAMES_KEPT + 3):
+        teacher.remember(f"roll-{n}", seen((Colour.RED, 4)), (), KeptFrame(b"x", (4, 4)))
+    assert len(teacher._frames) == FRAMES_KEPT and "roll-3" in teacher._frames
+    without = Teacher(None, Memory(), lambda _: None)  # cannot read: keeps no frame
+    without.remember("roll-1", seen((Colour.RED, 4)), (), KeptFrame(b"x", (4, 4)))
+    assert not without._frames
+
+
+def test_the_agent_keeps_the_frame_it_sent_with_each_roll(tmp_path: Path) -> None:
+    from companion.agent.outbox import Outbox
+    from companion.agent.run import Queue
+    from tests.web.api.support import settled
+    from vision.settle import SettledRoll
+
+    sent = settled((Colour.RED, 4, False))
+    teacher = Teacher(None, Memory(), lambda _: None, ReadsAt())
+    with Outbox(tmp_path / "outbox") as outbox:
+        Queue(outbox, lambda _: None, teacher).roll(
+            SettledRoll(2000.0, 1700.0, 60, sent.frame_bgr, sent.reading, roll_id=1)
+        )
+    (frame,) = teacher._frames.values()
+    assert frame.size == (200, 120) and frame.pixels().shape == (120, 200, 3)

@@ -78,8 +78,9 @@ def use_queued(game_id: str) -> Response:
 def add_die(game_id: str) -> Response:
     """`{"colour": "red", "pips": 4}`, with `"player": "Ann"` in a table roll; with
     `"missed": 0, "roll_id": 3`, the die is missed die 0 of `GET .../pending/missed` for roll 3,
-    added with its box in the frame, which the accepted roll teaches the table."""
-    allowed = {"colour", "pips", "player", "missed", "roll_id"}
+    added with its box in the frame, which the accepted roll teaches the table; a die pointed at
+    (`POST .../pending/missed`) is added with the `"at"` it was pointed at too."""
+    allowed = {"colour", "pips", "player", "missed", "roll_id", "at"}
     body = json_body(allowed, required={"colour", "pips"})
     seen = missed_die(game_id, body)
     session = services().session

@@ -35,10 +35,19 @@ def look(game_id: str) -> MissedLook:
 
 
 def missed_die(game_id: str, body: dict[str, Any]) -> SeenDie | None:
-    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`), or None."""
+    """The missed die a `POST .../pending/dice` body names (`missed`, `roll_id`; `at`, for one
+    pointed at: found again there, so any server process adds the same die), or None."""
     if "missed" not in body:
         return None
-    return look(game_id).pick(body["missed"], body.get("roll_id"))
+    if "at" not in body:
+        return look(game_id).pick(body["missed"], body.get("roll_id"))
+    svc = services()
+    pending = svc.session.pending(game_id)
+    if pending is None or not pending.has_roll:
+        raise NoPendingError(f"game {game_id} has no camera roll waiting")
+    assert svc.missed is not None  # create_app makes one
+    found, index = svc.missed.point(game_id, pending.camera, body["at"], body.get("roll_id"))
+    return found.pick(index, body.get("roll_id"))
 
 
 @bp.post("/api/games/<game_id>/pending/missed")

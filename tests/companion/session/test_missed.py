@@ -187,19 +187,30 @@ class Phones:
         self.kept.append((shot.roll_id, die))
 
 
-def test_a_phones_roll_is_pointed_at_by_that_phone_and_an_agents_is_not() -> None:
-    """A roll read at the table (a club agent's, or a phone's the server's phone no longer
-    remembers) cannot teach a die read here: the lesson names what that camera has. A phone
-    reading here reads the spot itself, and keeps the die after what it passed over."""
+def test_a_phones_roll_is_pointed_at_by_that_phone_and_an_agents_by_a_plain_reader() -> None:
+    """A phone reading here reads the spot itself, and keeps the die after what it passed over.
+    A roll read at the table (a club agent's, or a phone's the server no longer remembers) is
+    read by a reader here with no table's memory: the agent reads the die again in its own
+    frame when the lesson gives its box (`companion.agent.lessons`)."""
     phones = Phones({-2})
-    missed = MissedDice(Recorder(), Pointer(), phones)
+    plain = Pointer(found=replace(POINTED, pips=5))
+    missed = MissedDice(Recorder(), Pointer(), phones, plain)
     phone = replace(_shot(-2), missed=(SEEN,))
     assert missed.look("g", phone).pointable
     look, index = missed.point("g", phone, [110, 70], -2)
     assert (index, look.dice) == (1, (SEEN, POINTED)) and phones.kept == [(-2, POINTED)]
     assert missed.look("g", phone) is look
+    assert look.to_json()["missed"][1]["at"] == [110, 70]
     agent = replace(_shot(-3), missed=(SEEN,))
-    assert not missed.look("other", agent).pointable
-    with pytest.raises(PendingError, match="read at the table by a club agent"):
-        missed.point("other", agent, [9, 9], -3)
-    assert phones.kept == [(-2, POINTED)]
+    assert missed.look("other", agent).pointable
+    look, index = missed.point("other", agent, [110, 70], -3)
+    assert (index, look.dice[index].pips) == (1, 5) and phones.kept == [(-2, POINTED)]
+    assert missed.point("other", agent, [111, 70], -3)[1] == 1  # the same die, found again
+
+
+def test_without_a_plain_reader_an_agents_roll_cannot_be_pointed_at() -> None:
+    missed = MissedDice(Recorder(), Pointer(), Phones(set()))
+    agent = replace(_shot(-3), missed=(SEEN,))
+    assert not missed.look("g", agent).pointable
+    with pytest.raises(PendingError, match="a roll read at its table: add the die by hand"):
+        missed.point("g", agent, [9, 9], -3)

@@ -53,7 +53,8 @@ export class MissedDice {
         ...(point ? [point, " or "] : []), "add the die by hand.");
     }
     const rollId = pending.camera.roll_id;
-    const body = (m, player) => ({ colour: m.colour, pips: m.pips, missed: m.index, roll_id: rollId, ...(player ? { player } : {}) });
+    // A die pointed at names its spot too: any server process of a club finds it again there.
+    const body = (m, player) => ({ colour: m.colour, pips: m.pips, missed: m.index, roll_id: rollId, ...(m.at ? { at: m.at } : {}), ...(player ? { player } : {}) });
     const mark = (m) => el("span", { class: "missed-number" }, `${m.index + 1}?`);
     if (players) {
       return el("div", { class: "missed-dice missed-table" }, "Passed over (dotted in the picture), whose die is it? ",
@@ -73,7 +74,7 @@ export class MissedDice {
   }
 
   /** "Point at it", where the server can read a die at a spot in this roll's picture (its own
-   * camera's, or a game's phone's; not a club agent's, read at its table). */
+   * camera's, a game's phone's, a club agent's). */
   pointButton(pending) {
     if (!this.look || !this.look.pointable) return null;
     const on = this.picking === this.key(pending);
