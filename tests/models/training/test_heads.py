@@ -22,7 +22,7 @@ from models.training.heads import (  # noqa: E402
 from models.training.nets import FACE_CLASSES, DieReader, FaceHead, ReaderWithFace  # noqa: E402
 from vision.colour_face import FACE_COLOURS  # noqa: E402
 from vision.crops import CAST_SIZE  # noqa: E402
-from vision.reader import FACE_OUTPUT  # noqa: E402
+from vision.reader import FACE_FEATURES, FACE_OUTPUT  # noqa: E402
 from vision.types import Colour  # noqa: E402
 
 
@@ -59,14 +59,18 @@ def test_the_face_head_rides_beside_the_reader_without_changing_it(tmp_path: Pat
     crops = np.random.default_rng(1).random((5, 3, 48, 48), dtype=np.float32)
     cast = np.random.default_rng(2).random((5, CAST_SIZE), dtype=np.float32)
     feeds = {"crops": crops, "cast": cast}
-    before = ort.InferenceSession(str(plain)).run(None, feeds)
-    session = ort.InferenceSession(str(faced))
-    after = session.run(None, feeds)
-    assert [o.name for o in session.get_outputs()] == [*READER_OUTPUTS, FACE_OUTPUT]
-    for old, new in zip(before, after[:3], strict=True):
-        np.testing.assert_allclose(old, new, atol=1e-6)
-    assert after[3].shape == (5, FACE_CLASSES)
-    np.testing.assert_allclose(after[3].sum(axis=1), 1.0, atol=1e-5)
+    plain_session, session = ort.InferenceSession(str(plain)), ort.InferenceSession(str(faced))
+    names = [o.name for o in plain_session.get_outputs()]
+    before = dict(zip(names, plain_session.run(None, feeds), strict=True))
+    # The export adds the pip features a table's face memory reads (`face_features`), last.
+    assert [o.name for o in session.get_outputs()] == [*READER_OUTPUTS, FACE_OUTPUT, FACE_FEATURES]
+    after = dict(
+        zip([o.name for o in session.get_outputs()], session.run(None, feeds), strict=True)
+    )
+    for name in names:
+        np.testing.assert_allclose(before[name], after[name], atol=1e-6)
+    assert after[FACE_OUTPUT].shape == (5, FACE_CLASSES)
+    np.testing.assert_allclose(after[FACE_OUTPUT].sum(axis=1), 1.0, atol=1e-5)
 
 
 def test_a_taken_head_brings_its_own_weights_and_no_others(tmp_path: Path) -> None:
