@@ -43,15 +43,21 @@ def scales_for(
     """The finder's long sides for a frame: every configured one, or one where the table's die
     size says its dice are small (see `ReaderConfig.small_table_die_px`); a colour-face table
     keeps them all."""
-    if die_px is None or die_px <= 0 or config.colour_faces:
+    if die_px is None or not small_dice(config, frame_hw, die_px):
         return config.long_sides
     frame_long = max(frame_hw[0], frame_hw[1])
-    first = config.long_sides[0]
-    if die_px * first / frame_long >= config.small_table_die_px:
-        return config.long_sides
     wanted = config.table_die_px / die_px * frame_long
     least, most = config.table_long_side
     return (round(min(max(wanted, least), most) / 32.0) * 32,)
+
+
+def small_dice(config: ReaderConfig, frame_hw: tuple[int, ...], die_px: float | None) -> bool:
+    """Whether the table's dice (`die_px` across in the frame) are small enough for the finder
+    to run once, up-scaled (`ReaderConfig.small_table_die_px`); never at a colour-face table."""
+    if die_px is None or die_px <= 0 or config.colour_faces:
+        return False
+    first = config.long_sides[0]
+    return die_px * first / max(frame_hw[0], frame_hw[1]) < config.small_table_die_px
 
 
 def _all_small(found: list[finder.Candidate], scale: float, config: ReaderConfig) -> bool:

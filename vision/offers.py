@@ -37,7 +37,8 @@ def passed_over_in(
     die: for players registering their dice to say which of them are dice after all."""
     cfg, memory = reader.config, reader.memory
     table_px = None if memory is None else memory.die_size_px
-    found = find_dice(reader.finder_model, frame_bgr, cfg, None, table_px, cfg.vouch_find)
+    finder_model = reader.finder_for(frame_bgr.shape[:2], table_px)
+    found = find_dice(finder_model, frame_bgr, cfg, None, table_px, cfg.vouch_find)
     empty = reader.empty
     if empty is not None and found:
         found = empty.others(frame_bgr, found)

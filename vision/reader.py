@@ -16,7 +16,7 @@ from vision.empty_table import EmptyTable
 from vision.errors import ModelError
 from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
-from vision.finding import find_dice
+from vision.finding import find_dice, small_dice
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
 from vision.reader_config import ReaderConfig as ReaderConfig
@@ -25,6 +25,10 @@ from vision.table_look import TableLook
 from vision.types import DiceReading, Die, box_side
 
 FINDER_FILE = "dice_finder.onnx"
+# The finder a table of small dice uses (`vision.finding.small_dice`), where the models folder has
+# one: trained on dice shown as it is run there, up-scaled to `table_die_px` across, among a
+# board's tokens (model card, run 51).
+SMALL_FINDER_FILE = "dice_finder_small.onnx"
 # The finder a table that reads colour-face dice uses, where the models folder has one: taught
 # colour-face dice as well, it finds more of them, at a small cost on grey photos of pip dice
 # that no flyer table holds (model card, run 38).
@@ -79,8 +83,10 @@ class ModelReader:
         config: ReaderConfig,
         memory: mem.TableMemory | None = None,
         empty: EmptyTable | None = None,
+        small_finder: OnnxModel | None = None,
     ) -> None:
         self._finder = finder_model
+        self._small_finder = small_finder
         self._classifier = classifier
         self.config = config
         self.memory = memory
@@ -90,11 +96,15 @@ class ModelReader:
 
     def with_memory(self, memory: mem.TableMemory | None) -> ModelReader:
         """The same networks reading with a table's memory (None: without one)."""
-        return ModelReader(self._finder, self._classifier, self.config, memory, self.empty)
+        return ModelReader(
+            self._finder, self._classifier, self.config, memory, self.empty, self._small_finder
+        )
 
     def with_empty(self, empty: EmptyTable | None) -> ModelReader:
         """The same networks reading against a picture of the empty table (None: without)."""
-        return ModelReader(self._finder, self._classifier, self.config, self.memory, empty)
+        return ModelReader(
+            self._finder, self._classifier, self.config, self.memory, empty, self._small_finder
+        )
 
     @property
     def signs_dice(self) -> bool:
@@ -136,6 +146,13 @@ class ModelReader:
 
     @property
     def finder_model(self) -> OnnxModel:
+        return self._finder
+
+    def finder_for(self, frame_hw: tuple[int, ...], die_px: float | None) -> OnnxModel:
+        """The finder for a frame at a table whose dice are `die_px` across: the small-dice
+        tables' own where they are small and the models folder has one."""
+        if self._small_finder is not None and small_dice(self.config, frame_hw, die_px):
+            return self._small_finder
         return self._finder
 
     @property
@@ -180,7 +197,8 @@ class ModelReader:
         floor = self.config.find_threshold
         if memory is not None and memory.die_size_px is not None:
             floor = min(floor, self.config.vouch_find)
-        found = find_dice(self._finder, frame_bgr, self.config, times, die_px, floor)
+        finder_model = self.finder_for(frame_bgr.shape[:2], die_px)
+        found = find_dice(finder_model, frame_bgr, self.config, times, die_px, floor)
         empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
         if empty is not None and found:
             found = times.timed("empty", lambda: empty.others(frame_bgr, found))
@@ -523,7 +541,8 @@ def load_reader(
     files = hashes if check_hashes else {p.name for p in models_dir.glob("*.onnx")}
     classifier = model(classifier_file(config, files))
     check_classifier_inputs(classifier.input_shapes, classifier.path.name)
-    return ModelReader(model(finder_file(config, files)), classifier, config)
+    small = model(SMALL_FINDER_FILE) if SMALL_FINDER_FILE in files else None
+    return ModelReader(model(finder_file(config, files)), classifier, config, small_finder=small)
 
 
 def finder_file(config: ReaderConfig, files: Collection[str]) -> str:

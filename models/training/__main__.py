@@ -116,6 +116,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--finder-batch", type=whole(1), default=FinderSettings.batch)
     p.add_argument(
+        "--finder-die-px",
+        type=strength,
+        default=0.0,
+        help="tiles show the dice about this many pixels across (a small-dice tables' finder,"
+        " run where they show so); 0: at the finder's usual scale",
+    )
+    p.add_argument(
         "--finder-minutes",
         type=strength,
         default=0.0,
@@ -208,6 +215,7 @@ def settings(args: argparse.Namespace) -> tuple[FinderSettings, ReaderSettings]:
         freeze_norms=args.freeze_norms,
         batch=args.finder_batch,
         minutes=args.finder_minutes,
+        die_px=args.finder_die_px,
         workers=args.workers,
         device=args.device,
     )

@@ -64,15 +64,20 @@ def random_gains(rng: np.random.Generator, strength: float = 0.18) -> F32:
 
 
 def finder_tile(
-    sample: Sample, rng: np.random.Generator, tile: int, long_side: int
+    sample: Sample, rng: np.random.Generator, tile: int, long_side: int, die_px: float = 0.0
 ) -> tuple[U8, F32, float]:
     """A tile x tile patch of the picture at a random scale around the finder's own, its boxes
-    (tile pixels), and the scale used (tile pixels per frame pixel)."""
+    (tile pixels), and the scale used (tile pixels per frame pixel). With `die_px`, the scale
+    is around the one that shows the picture's dice that many pixels across instead (a finder
+    for small-dice tables, which the reader runs where they show so: `table_die_px`)."""
     h, w = sample.image_bgr.shape[:2]
-    scale = long_side / max(h, w) * float(np.exp(rng.uniform(np.log(0.55), np.log(1.6))))
     sides = np.maximum(
         sample.boxes[:, 2] - sample.boxes[:, 0], sample.boxes[:, 3] - sample.boxes[:, 1]
     )
+    base = long_side / max(h, w)
+    if die_px > 0 and len(sides) and sample.size_known:
+        base = die_px / max(float(np.median(sides)), 1.0)
+    scale = base * float(np.exp(rng.uniform(np.log(0.55), np.log(1.6))))
     if len(sides) and sample.size_known:
         scale = float(np.clip(scale, 7.0 / max(sides.min(), 1), 150.0 / max(sides.max(), 1)))
     if len(sample.boxes) and rng.random() < 0.8:

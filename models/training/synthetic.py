@@ -48,6 +48,7 @@ class RenderedSet:
     # Photos of game nights with odd dice (issue 43, `models.training.odd_set`): `count` photos
     # at `size`, night after night, from nights and looks no evaluation night draws.
     odd: bool = False
+    odd_kinds: tuple[str, ...] = TRAINED_KINDS
 
     @property
     def finder_only(self) -> bool:
@@ -99,7 +100,11 @@ MATERIAL_SETS = (MATERIAL_SET, MORE_MATERIAL_SET, BARE_MATERIAL_SET)
 ODD_SET = RenderedSet(
     "s_odd", (1280, 720), 12 * len(TRAINED_KINDS) * ODD_THROWS, ODD_SEED, odd=True
 )
-ODD_SETS = (ODD_SET,)
+# A board's small dice alone, for the finder small-dice tables use (`--finder-die-px`).
+BOARD_SET = RenderedSet(
+    "s_board", (1280, 720), 50 * ODD_THROWS, ODD_SEED * 2, odd=True, odd_kinds=("smallboard",)
+)
+ODD_SETS = (ODD_SET, BOARD_SET)
 # Never trained on: the same kind of tables with no dice at all (must read none) and with dice
 # among the pieces (recall), fixed seeds, for `dicetable eval --split all`.
 MATERIAL_EMPTY_SET = RenderedSet(
@@ -155,7 +160,7 @@ def render_set(folder: Path, spec: RenderedSet, jobs: int) -> None:
     """Render `spec` into `folder`, in `jobs` shards at once, merged into one set (a picture
     depends only on the set's seed and its index, so the shards' pictures are the same)."""
     if spec.odd:  # a night's photos follow one another: one process
-        write_odd_set(folder, spec.count, spec.seed, spec.size)
+        write_odd_set(folder, spec.count, spec.seed, spec.size, spec.odd_kinds)
         return
     if jobs <= 1 or spec.count < 2 * jobs:
         write_set(folder, spec.count, spec.seed, scene_config(spec))

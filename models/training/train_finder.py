@@ -32,6 +32,7 @@ class FinderSettings:
     freeze_norms: bool = False  # batch norms keep their statistics (`loop.fit`)
     device: str = "cpu"  # where the network trains (`loop.pick_device`)
     minutes: float = 0.0  # > 0: train this long instead of `steps` steps (`loop.fit`)
+    die_px: float = 0.0  # > 0: tiles show the dice about this size (`augment.finder_tile`)
 
 
 class FinderTiles(IterableDataset[tuple[np.ndarray, ...]]):
@@ -43,7 +44,9 @@ class FinderTiles(IterableDataset[tuple[np.ndarray, ...]]):
         rng = worker_rng(self.s.seed)
         while True:
             sample = self.mixer.draw(rng)
-            img, boxes, scale = finder_tile(sample, rng, self.s.tile, self.s.long_side)
+            img, boxes, scale = finder_tile(
+                sample, rng, self.s.tile, self.s.long_side, self.s.die_px
+            )
             hint = _hint_side(sample.boxes) * scale
             t = finder_targets(boxes, self.s.tile, self.s.tile, sample.size_known, hint)
             x = img.astype(np.float32).transpose(2, 0, 1) / 255.0

@@ -19,6 +19,7 @@ from vision.reader import (
     FINDER_FILE,
     FLYER_CLASSIFIER_FILE,
     FLYER_FINDER_FILE,
+    SMALL_FINDER_FILE,
     ModelReader,
     ReaderConfig,
     check_classifier_inputs,
@@ -36,7 +37,7 @@ def reader() -> ModelReader:
 
 
 def _copy_models(tmp_path: Path) -> Path:
-    for name in (FINDER_FILE, CLASSIFIER_FILE, "models.sha256"):
+    for name in (FINDER_FILE, CLASSIFIER_FILE, SMALL_FINDER_FILE, "models.sha256"):
         shutil.copy(MODELS_DIR / name, tmp_path / name)
     return tmp_path
 

@@ -53,3 +53,12 @@ def test_a_written_set_is_a_labelled_set(tmp_path: Path) -> None:
 def test_a_bad_set_is_refused(tmp_path: Path, photos: int, seed: int) -> None:
     with pytest.raises(ValueError, match=r"photos|seed"):
         write_odd_set(tmp_path / "odd", photos, seed, (320, 240))
+
+
+def test_a_set_of_one_kind_draws_only_that_kind_and_never_a_held_one() -> None:
+    plan = night_plan(5 * ODD_THROWS, ("smallboard",))
+    assert {kind for kind, _, _ in plan} == {"smallboard"}
+    assert [index for _, index, _ in plan] == [0, 1, 2, 3, 4]
+    for kinds in ((HELD_KIND,), ()):
+        with pytest.raises(ValueError, match="kinds must be"):
+            night_plan(ODD_THROWS, kinds)

@@ -85,6 +85,23 @@ def test_grey_photos_give_a_grey_cast() -> None:
     assert all(part[0] == part[1] == part[2] for part in cast.reshape(-1, 3))
 
 
+@pytest.mark.parametrize(
+    ("die_px", "least", "most"), [(0.0, 40 * 2 * 0.55, 40 * 2 * 1.6), (24.0, 24 * 0.55, 24 * 1.6)]
+)
+def test_a_tile_shows_the_dice_at_the_finders_scale_or_at_the_size_asked(
+    die_px: float, least: float, most: float
+) -> None:
+    """The finder sees a 320 x 240 photo at its 640 px long side (its 40 px dice at 80); a
+    small-dice tables' finder sees them about `die_px` across, whatever the photo's size."""
+    rng = np.random.default_rng(2)
+    sides = [
+        float(boxes[0, 2] - boxes[0, 0])
+        for _, boxes, _ in (finder_tile(_sample(), rng, 128, 640, die_px) for _ in range(60))
+    ]
+    assert least - 1e-3 <= min(sides) and max(sides) <= most + 1e-3
+    assert max(sides) > (least + most) / 2 > min(sides)
+
+
 def test_recolouring_a_finder_tile_changes_hues_not_shapes() -> None:
     rng = np.random.default_rng(4)
     tile = np.zeros((32, 32, 3), np.uint8)
