@@ -23,3 +23,13 @@ def given_a_die(pips_p: Odds) -> Odds:
     """Face 1..6 probabilities given it is a die (the "not a die" column left out)."""
     faces = pips_p[..., 1:]
     return np.asarray(faces / np.maximum(faces.sum(axis=-1, keepdims=True), 1e-6), np.float32)
+
+
+def less_a_die(pips_p: Odds, odds: npt.NDArray[np.float32]) -> Odds:
+    """The pip probabilities with "not a die"'s odds multiplied by e ** `odds` (each row its
+    own), the faces' shares kept."""
+    gone = np.clip(pips_p[:, 0], 1e-7, 1.0 - 1e-7)
+    not_die = 1.0 / (1.0 + (1.0 - gone) / gone * np.exp(-odds))
+    faces = given_a_die(pips_p) * (1.0 - not_die[:, None])
+    out = np.concatenate([not_die[:, None], faces], axis=1)
+    return np.asarray(np.where((odds > 0)[:, None], out, pips_p), np.float32)

@@ -28,7 +28,7 @@ Pure functions and frozen values, like `vision.memory`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -111,6 +111,14 @@ class FaceSettings:
     # dice the table vouched for (rune55-pxl-colour found and right 78.8% to 78.6%, photos exact
     # 8.5% to 7.4%; epanemu-felt 83.6% to 83.2%).
     near_per_value: int = 40
+    # The newest faces of things the players removed as "not a die" a die's face is weighed
+    # against: a face at least `far` like one of them and nearer it than every confirmed die's
+    # adds "not a die" odds, one nat for every `gone_step` of cosine it is nearer, at most
+    # `gone_cap` (a board's number tokens look to the colour signature like white dice; their
+    # faces, numerals, do not).
+    gone_kept: int = 64
+    gone_step: float = 0.025
+    gone_cap: float = 4.0
 
 
 @dataclass(frozen=True)
@@ -131,6 +139,9 @@ class FaceHead:
     offset: Floats
     # The values the head knows of: those shown, and those the network read confirmed dice as.
     known: tuple[int, ...]
+    # (d, g) the newest removed faces' unit features (`FaceSettings.gone_kept`), in `columns`
+    # after `examples`.
+    gone: Floats = field(default_factory=lambda: np.zeros((0, 0), np.float32))
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -142,9 +153,11 @@ class FaceHead:
         packed: Floats,
         values: Sequence[int],
         settings: FaceSettings = FaceSettings(),
+        gone: Floats | None = None,
     ) -> FaceHead | None:
         """The head for these confirmed faces (`pack`ed rows, each value 1..6), or None where
-        they show fewer than two values (one value alone can tell nothing apart)."""
+        they show fewer than two values (one value alone can tell nothing apart); `gone`, the
+        `pack`ed faces of things removed as "not a die", oldest first."""
         picked = _newest_per_value(np.asarray(values, np.int64), settings.per_value)
         x, logp = unpack(np.asarray(packed, np.float32)[picked], settings.turned)
         y = np.asarray(values, np.int64)[picked]
@@ -155,10 +168,11 @@ class FaceHead:
         centre = x.mean(axis=0)
         weights, bias = _fit_softmax(x - centre, logp[:, shown - 1], target, settings)
         near = np.ascontiguousarray(x[_newest_per_value(y, settings.near_per_value)].T)
-        columns = np.ascontiguousarray(np.concatenate([near, weights], axis=1))
+        removed = _gone_looks(gone, x.shape[1], settings)
+        columns = np.ascontiguousarray(np.concatenate([near, removed, weights], axis=1))
         offset = np.asarray(bias - centre @ weights, np.float32)
         known = tuple(int(v) for v in np.union1d(shown, logp.argmax(axis=1) + 1))
-        return cls(weights, bias, shown, near, centre, columns, offset, known)
+        return cls(weights, bias, shown, near, centre, columns, offset, known, removed)
 
     def nearness(self, features: Floats, settings: FaceSettings = FaceSettings()) -> Floats:
         """(n,) how alike each die's pip features (not packed) are to the nearest confirmed
@@ -175,24 +189,49 @@ class FaceHead:
         self, features: Floats, settings: FaceSettings = FaceSettings()
     ) -> tuple[Floats, Floats]:
         """`nearness` and `evidence` of dice by their pip features (not packed), in one product."""
+        nearness, _, evidence = self.weigh(features, settings)
+        return nearness, evidence
+
+    def weigh(
+        self, features: Floats, settings: FaceSettings = FaceSettings()
+    ) -> tuple[Floats, Floats, Floats]:
+        """`judge`'s nearness and evidence, and each die's "not a die" log-odds from the faces
+        removed as not dice (0 where its face is nearer a confirmed die's), in one product."""
         n = len(features)
         out = np.zeros((n, VALUES), np.float32)
         if n == 0:
-            return np.zeros(0, np.float32), out
-        # One product for both: the nearness to each confirmed face, and the head's logits
-        # (less what the centre contributes, a constant row).
+            return np.zeros(0, np.float32), np.zeros(0, np.float32), out
+        # One product for all: the nearness to each confirmed face and each removed one, and
+        # the head's logits (less what the centre contributes, a constant row).
         both = blas.matmul(looks(features, settings.turned), self.columns)
-        nearness = np.asarray(both[:, : self.examples.shape[1]].max(axis=1), np.float32)
+        m, g = self.examples.shape[1], self.gone.shape[1]
+        nearness = np.asarray(both[:, :m].max(axis=1), np.float32)
+        gone = np.zeros(n, np.float32)
+        if g:  # only a face like a removed one (as `far` asks of a confirmed one) is told
+            removed = both[:, m : m + g].max(axis=1)
+            ahead = np.where(removed >= settings.far, removed - nearness, 0.0)
+            gone = np.asarray(
+                np.clip(ahead / settings.gone_step, 0.0, settings.gone_cap), np.float32
+            )
         near = nearness >= settings.far
         if not near.any():
-            return nearness, out
-        logits = both[near, self.examples.shape[1] :] + self.offset
+            return nearness, gone, out
+        logits = both[near, m + g :] + self.offset
         logits -= logits.mean(axis=1, keepdims=True)
         said = np.clip(settings.weight * logits, -settings.bound, settings.bound)
         rows = np.zeros((int(near.sum()), VALUES), np.float32)
         rows[:, self.shown - 1] = said
         out[near] = rows
-        return nearness, out
+        return nearness, gone, out
+
+
+def _gone_looks(gone: Floats | None, dims: int, settings: FaceSettings) -> Floats:
+    """(dims, g) the newest `gone_kept` removed faces' unit features, as the head reads faces."""
+    if gone is None or not len(gone):
+        return np.zeros((dims, 0), np.float32)
+    newest = np.asarray(gone, np.float32)[-settings.gone_kept :]
+    x, _ = unpack(newest, settings.turned)
+    return np.ascontiguousarray(x.T) if x.shape[1] == dims else np.zeros((dims, 0), np.float32)
 
 
 def unit_rows(rows: Floats) -> Floats:

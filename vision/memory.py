@@ -170,7 +170,9 @@ def _face_head(dice: Sequence[Confirmed], settings: FaceSettings) -> FaceHead | 
     if len(sizes) != 1:
         return None  # none, or rows of two reader files: no head rather than a wrong one
     packed = np.stack([np.frombuffer(d.face, np.float32) for d in taught if d.face])
-    return FaceHead.fit(packed, [int(d.pips or 0) for d in taught], settings)
+    gone = [np.frombuffer(d.face, np.float32) for d in dice if d.colour is None and d.face]
+    removed = np.stack([g for g in gone if g.size * 4 in sizes]) if gone else None
+    return FaceHead.fit(packed, [int(d.pips or 0) for d in taught], settings, removed)
 
 
 def _face_counts(dice: Sequence[Confirmed]) -> tuple[int, ...]:

@@ -298,6 +298,9 @@ class ModelReader:
         if evidence is not None and features is not None:
             assert memory.faces is not None  # a face head gave the evidence
             pips_p[kept] = combine_faces(pips_p[kept], evidence, memory.faces.known)
+            gone = look.face_not_a_die(kept)
+            if gone is not None and gone.any():
+                pips_p[kept] = die_odds.less_a_die(pips_p[kept], gone)
         trust[kept] = told.trust
         return pips_p, colour_p, _Remembered(every, trust, features)
 

@@ -57,11 +57,11 @@ class TableLook:
         return mem.kinds_near(self.memory, self.signatures)
 
     @cached_property
-    def _faces(self) -> tuple[Floats, Floats] | None:
+    def _faces(self) -> tuple[Floats, Floats, Floats] | None:
         memory = self.memory
         if memory is None or memory.faces is None or self._features is None:
             return None
-        return memory.faces.judge(self._features, self._settings)
+        return memory.faces.weigh(self._features, self._settings)
 
     def recall(
         self, memory: mem.TableMemory, rows: Rows, settings: mem.MemorySettings
@@ -79,6 +79,11 @@ class TableLook:
 
     def face_evidence(self, rows: Rows) -> Floats | None:
         """The face memory's log-odds for the candidates `rows` (None without a face head)."""
+        return None if self._faces is None else self._faces[2][rows]
+
+    def face_not_a_die(self, rows: Rows) -> Floats | None:
+        """The "not a die" log-odds the removed faces give the candidates `rows` (None without a
+        face head; `vision.faces.FaceHead.weigh`)."""
         return None if self._faces is None else self._faces[1][rows]
 
     @property

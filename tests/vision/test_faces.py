@@ -115,3 +115,30 @@ def test_a_face_looks_the_same_at_every_turn() -> None:
     turned = np.rot90(maps, 1, (2, 3))
     same = looks(np.ascontiguousarray(turned).reshape(1, -1))
     assert np.allclose(looks(maps.reshape(1, -1)), same, atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("look", "odds"),
+    [
+        (7, PLAIN.gone_cap),  # the face of a token the players removed: "not a die", capped
+        (1, 0.0),  # a confirmed die's face: nothing
+        (9, 0.0),  # unlike both: nothing
+    ],
+)
+def test_a_face_nearer_a_removed_thing_than_any_die_says_not_a_die(look: int, odds: float) -> None:
+    gone = _packed([(7, 2), (7, 2)])
+    head = FaceHead.fit(_packed([(0, 1), (1, 2), (2, 3)]), [1, 2, 3], PLAIN, gone)
+    assert head is not None and head.gone.shape == (D, 2)
+    nearness, said, _ = head.weigh(_packed([(look, 2)])[:, :-6], PLAIN)
+    assert said[0] == pytest.approx(odds, abs=1e-4)
+    assert head.judge(_packed([(look, 2)])[:, :-6], PLAIN)[0] == pytest.approx(nearness)
+
+
+def test_no_removed_faces_say_nothing_and_only_the_newest_are_kept() -> None:
+    head = FaceHead.fit(_packed([(0, 1), (1, 2)]), [1, 2], PLAIN)
+    assert head is not None and head.gone.shape[1] == 0
+    assert not head.weigh(_packed([(7, 2)])[:, :-6], PLAIN)[1].any()
+    many = _packed([(7, 2)] * 10)
+    kept = FaceSettings(turned=False, gone_kept=3)
+    head = FaceHead.fit(_packed([(0, 1), (1, 2)]), [1, 2], kept, many)
+    assert head is not None and head.gone.shape == (D, 3)
