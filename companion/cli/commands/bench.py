@@ -55,6 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         help="read with a table memory of N confirmed dice (a table keeps its newest 1000)",
     )
     parser.add_argument(
+        "--removed",
+        type=whole(0, 100_000),
+        default=0,
+        metavar="K",
+        help="with --memory: K of the N are things players removed as not a die (their faces "
+        "weigh in the face head too)",
+    )
+    parser.add_argument(
         "--empty",
         action="store_true",
         help="read against a picture of the empty table (the frames' per-pixel median, which "
@@ -94,10 +102,15 @@ def run(args: argparse.Namespace) -> int:
         return _live(args)
     if args.phone is not None:
         return _phone(args)
+    if args.removed > args.memory:
+        raise SystemExit(
+            f"dicetable bench: --removed {args.removed} is more than the memory's "
+            f"{args.memory} dice (--memory N)"
+        )
     frames = _photos(args.images) if args.images else _rendered(args)
     reader = _reader(args.reader, args.threads)
     if args.memory:
-        reader = _with_memory(reader, frames, args.memory, args.seed)
+        reader = _with_memory(reader, frames, args.memory, args.seed, args.removed)
     if args.empty:
         reader = _with_empty(reader, frames)
     result = bench(reader, frames, args.repeats)
@@ -165,7 +178,9 @@ def _reader(kind: str, threads: int, game: bool = False) -> Any:
     return game_reader(threads) if game else load_default_reader(threads=threads)
 
 
-def _with_memory(reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, seed: int) -> Any:
+def _with_memory(
+    reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, seed: int, removed: int = 0
+) -> Any:
     """The reader with a memory of `size` dice like those in the frames (their signatures and
     pip features with a little noise, colours and faces at random, the dice' size as read), to
     time reading against a full memory with its face head."""
@@ -186,9 +201,10 @@ def _with_memory(reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, se
     colours = rng.integers(len(COLOURS), size=size)
     faces = _noisy_faces(read, size, rng)
     values = rng.integers(1, 7, size=size)
+    told = [COLOURS[c] if k >= removed else None for k, c in enumerate(colours)]
     dice = [
-        Confirmed(tuple(map(float, s)), COLOURS[c], int(v), f, read[k % len(read)].size_px)
-        for k, (s, c, v, f) in enumerate(zip(noisy, colours, values, faces, strict=True))
+        Confirmed(tuple(map(float, s)), colour, int(v), f, read[k % len(read)].size_px)
+        for k, (s, colour, v, f) in enumerate(zip(noisy, told, values, faces, strict=True))
     ]
     return reader.with_memory(TableMemory.of(dice))
 

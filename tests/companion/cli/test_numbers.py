@@ -21,6 +21,7 @@ from models.render.values import MAX_SIDE, SceneConfig
         (["bench", "--size", "100x100"], "--size", "100x100"),
         (["bench", "--size", "wide"], "--size", "wide"),
         (["bench", "--seed", "-1"], "--seed", "-1"),
+        (["bench", "--removed", "-1"], "--removed", "-1"),
         (["watch", "demo.mp4", "--max-rolls", "-1"], "--max-rolls", "-1"),
         (["watch", "demo.mp4", "--settle-ms", "0"], "--settle-ms", "0"),
     ],
@@ -34,6 +35,17 @@ def test_dicetable_refuses_bad_numbers_by_name(
     err = capsys.readouterr().err
     assert f"argument {option}" in err
     assert value in err
+
+
+def test_bench_refuses_more_removed_things_than_its_memory_holds() -> None:
+    with pytest.raises(SystemExit, match="--removed 6 is more than the memory's 5 dice"):
+        main(["bench", "--memory", "5", "--removed", "6"])
+
+
+def test_bench_times_a_memory_with_removed_things(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "--frames", "2", "--repeats", "1", "--size", "640x360"]
+    assert main([*argv, "--memory", "40", "--removed", "8", "--json"]) == 0
+    assert '"memory": {"mean"' in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
