@@ -132,6 +132,20 @@ def wait_until(tab: Any, expression: str, arg: Any = None, timeout: float = WAIT
         tab.wait_for_timeout(20)
 
 
+def tap_on_die(picture: Any, box: tuple[float, ...], frame_hw: tuple[int, ...]) -> None:
+    """Tap the centre of `box` (frame pixels) on `picture`, the frame shown at whatever size the
+    page gives it."""
+    shown = picture.bounding_box()
+    assert shown is not None
+    x1, y1, x2, y2 = box
+    picture.click(
+        position={
+            "x": (x1 + x2) / 2 * shown["width"] / frame_hw[1],
+            "y": (y1 + y2) / 2 * shown["height"] / frame_hw[0],
+        }
+    )
+
+
 def screenshot(tab: Any, name: str, *, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -17,7 +17,7 @@ from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fresh_reader, logo_one_photo, small_board_photos
 from tests.web.api.support import OVERLAY, serving
-from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot, wait_until
+from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot, tap_on_die, wait_until
 from vision.settle import SettledRoll
 from vision.types import iou
 from web.app import create_app
@@ -157,17 +157,9 @@ def test_a_die_the_camera_found_nothing_for_is_pointed_at(
         tab.click("#sheet-camera #look-missed")
         tab.click("#sheet-camera #point-missed")
         tab.wait_for_selector("#sheet-camera .frame-view.picking")
-        x1, y1, x2, y2 = photo.visible_dice[0].box_xyxy
-        img = tab.locator("#sheet-camera .frame-img")
-        shown = img.bounding_box()
-        assert shown is not None
-        height, width = frame.shape[:2]
-        spot = {
-            "x": (x1 + x2) / 2 * shown["width"] / width,
-            "y": (y1 + y2) / 2 * shown["height"] / height,
-        }
         offered = tab.locator("#sheet-camera .frame-box.missed").count()
-        img.click(position=spot)
+        img = tab.locator("#sheet-camera .frame-img")
+        tap_on_die(img, photo.visible_dice[0].box_xyxy, frame.shape)
         boxes = "document.querySelectorAll('#sheet-camera .frame-box.missed').length"
         wait_until(tab, f"{boxes} === {offered + 1}")
         assert tab.locator("#sheet-camera .frame-view.picking").count() == 0
@@ -195,17 +187,8 @@ def test_in_a_table_roll_a_die_pointed_at_is_given_to_a_player(
         tab.click("#table-roll #look-missed")
         tab.click("#table-roll #point-missed")
         img = tab.locator("#table-roll .frame-view.picking .frame-img")
-        shown = img.bounding_box()
-        assert shown is not None
-        height, width = frame.shape[:2]
-        x1, y1, x2, y2 = photo.visible_dice[1].box_xyxy
         offered = tab.locator("#table-roll .frame-box.missed").count()
-        img.click(
-            position={
-                "x": (x1 + x2) / 2 * shown["width"] / width,
-                "y": (y1 + y2) / 2 * shown["height"] / height,
-            }
-        )
+        tap_on_die(img, photo.visible_dice[1].box_xyxy, frame.shape)
         button = f"#table-roll .add-missed[data-missed='{offered}'][data-player='Ann']"
         tab.wait_for_selector(button)
         screenshot(tab, f"missed-dice-table-roll-pointed-{viewport['width']}")

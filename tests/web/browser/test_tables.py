@@ -17,7 +17,7 @@ from companion.tables.desk import TableDesk
 from companion.tables.store import open_store
 from tests.tables.support import FakeFeed, fixture_frame, fresh_reader
 from tests.web.api.support import OVERLAY, serving
-from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot, wait_until
+from tests.web.browser.conftest import LAPTOP, WAIT_MS, screenshot, tap_on_die, wait_until
 from web.app import create_app
 from web.config import WebConfig
 
@@ -274,17 +274,9 @@ def test_dice_the_camera_read_none_of_are_pointed_at(
         tab.wait_for_selector("#register-caption:has-text('read no dice')")
         tab.click("#point-register")
         picture = tab.locator("#register-picture.picking")
-        shown = picture.bounding_box()
-        assert shown is not None
-        height, width = photo.image_bgr.shape[:2]
         die = photo.visible_dice[3]
-        x1, y1, x2, y2 = die.box_xyxy
-        spot = {
-            "x": (x1 + x2) / 2 * shown["width"] / width,
-            "y": (y1 + y2) / 2 * shown["height"] / height,
-        }
         before = tab.locator("#register-passed-list select").count()
-        picture.click(position=spot)
+        tap_on_die(picture, die.box_xyxy, photo.image_bgr.shape)
         wait_until(
             tab,
             f"document.querySelectorAll('#register-passed-list select').length === {before + 1}",
