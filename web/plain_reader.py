@@ -4,7 +4,7 @@ loaded on first use, since most servers never need it."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -16,8 +16,7 @@ from vision.types import Die
 class PlainReadAt:
     """`companion.session.missed.ReadAt` with the shipped models and no table's memory."""
 
-    def __init__(self, load: Callable[[], Any] | None = None) -> None:
-        self._load = load or _shipped
+    def __init__(self) -> None:
         self._lock = threading.Lock()
         self._reader: Any = None
 
@@ -26,13 +25,9 @@ class PlainReadAt:
     ) -> Die | None:
         with self._lock:
             if self._reader is None:
-                self._reader = self._load()
+                from vision.reader import load_default_reader
+
+                self._reader = load_default_reader(threads=1)
             reader = self._reader
         found: Die | None = reader.read_at(frame, point, dice)
         return found
-
-
-def _shipped() -> Any:
-    from vision.reader import load_default_reader
-
-    return load_default_reader(threads=1)

@@ -138,7 +138,9 @@ class MissedDice:
         ):
             return found
         if shot.roll_id < 0:  # an agent's or a phone's: what it sent
-            pointable = self._remote_reads(game_id, shot) or self._plain_read_at is not None
+            pointable = (
+                self._remote_for(game_id, shot) is not None or self._plain_read_at is not None
+            )
             return MissedLook(shot.roll_id, shot.received_at, shot.missed, pointable)
         passed_over = self._passed_over
         if passed_over is None:
@@ -167,8 +169,9 @@ class MissedDice:
         if not look.pointable:
             raise PendingError(_unpointable(shot), "at")
         frame = _frame_of(shot)
+        remote = self._remote_for(game_id, shot)
         try:
-            found = self._read(game_id, shot, frame, point)
+            found = self._read(game_id, shot, frame, point, remote)
         except ValueError as err:
             raise PendingError(f"{err}: tap the die itself", "at") from None
         if found is None:
@@ -181,8 +184,8 @@ class MissedDice:
         read = passed_over.same_die(found, shot.reading.dice)
         if read is not None:
             raise PendingError(f"die {read + 1} is already there: change its pips instead", "at")
-        if self._remote is not None and self._remote_reads(game_id, shot):
-            self._remote.keep_pointed(game_id, shot, found)
+        if remote is not None:
+            remote.keep_pointed(game_id, shot, found)
         spots = (*look.spots, (len(look.dice), point))
         grown = replace(look, dice=(*look.dice, found), spots=spots)
         return self._keep(game_id, grown), len(look.dice)
@@ -193,20 +196,22 @@ class MissedDice:
         shot: CameraShot,
         frame: npt.NDArray[np.uint8],
         point: tuple[float, float],
+        remote: RemoteCameras | None,
     ) -> Die | None:
         if shot.roll_id >= 0:
             return None if self._read_at is None else self._read_at(frame, point, shot.reading.dice)
-        if self._remote is not None and self._remote_reads(game_id, shot):
-            return self._remote.read_at(game_id, shot, frame, point)
+        if remote is not None:
+            return remote.read_at(game_id, shot, frame, point)
         plain = self._plain_read_at
         return None if plain is None else plain(frame, point, shot.reading.dice)
 
-    def _remote_reads(self, game_id: str, shot: CameraShot) -> bool:
-        """Whether roll `shot` (read elsewhere) was read by a camera here that still remembers
-        it (a game's phone), which then reads the die pointed at."""
-        return (
-            shot.roll_id < 0 and self._remote is not None and self._remote.can_point(game_id, shot)
-        )
+    def _remote_for(self, game_id: str, shot: CameraShot) -> RemoteCameras | None:
+        """The camera here that read roll `shot` (read elsewhere) and still remembers it (a
+        game's phone), which then reads the die pointed at; None for any other roll."""
+        remote = self._remote
+        if shot.roll_id < 0 and remote is not None and remote.can_point(game_id, shot):
+            return remote
+        return None
 
     def _keep(self, game_id: str, look: MissedLook) -> MissedLook:
         with self._lock:

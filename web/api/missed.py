@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from companion.session.camera import SeenDie
+from companion.session.camera import CameraShot, SeenDie
 from companion.session.errors import NoPendingError
-from companion.session.missed import MissedLook
+from companion.session.missed import MissedDice, MissedLook
 from web.api.core import view_response
 from web.config import services
 from web.errors import json_body
@@ -26,12 +26,18 @@ def missed(game_id: str) -> Response:
 
 def look(game_id: str) -> MissedLook:
     """The pending camera roll's missed dice (refused where the camera cannot learn)."""
+    missed, shot = _waiting(game_id)
+    return missed.look(game_id, shot)
+
+
+def _waiting(game_id: str) -> tuple[MissedDice, CameraShot | None]:
+    """The server's missed dice and the game's waiting camera roll (refused where none waits)."""
     svc = services()
     pending = svc.session.pending(game_id)
     if pending is None or not pending.has_roll:
         raise NoPendingError(f"game {game_id} has no camera roll waiting")
     assert svc.missed is not None  # create_app makes one
-    return svc.missed.look(game_id, pending.camera)
+    return svc.missed, pending.camera
 
 
 def missed_die(game_id: str, body: dict[str, Any]) -> SeenDie | None:
@@ -41,12 +47,8 @@ def missed_die(game_id: str, body: dict[str, Any]) -> SeenDie | None:
         return None
     if "at" not in body:
         return look(game_id).pick(body["missed"], body.get("roll_id"))
-    svc = services()
-    pending = svc.session.pending(game_id)
-    if pending is None or not pending.has_roll:
-        raise NoPendingError(f"game {game_id} has no camera roll waiting")
-    assert svc.missed is not None  # create_app makes one
-    found, index = svc.missed.point(game_id, pending.camera, body["at"], body.get("roll_id"))
+    missed, shot = _waiting(game_id)
+    found, index = missed.point(game_id, shot, body["at"], body.get("roll_id"))
     return found.pick(index, body.get("roll_id"))
 
 
@@ -56,10 +58,6 @@ def point(game_id: str) -> Response:
     pixels), where the camera found nothing, read and put among the missed dice; the answer is
     the look as `GET` gives it, with `"pointed"`: that die's index, to add as any missed die."""
     body = json_body({"at", "roll_id"}, required={"at", "roll_id"})
-    svc = services()
-    pending = svc.session.pending(game_id)
-    if pending is None or not pending.has_roll:
-        raise NoPendingError(f"game {game_id} has no camera roll waiting")
-    assert svc.missed is not None  # create_app makes one
-    look, index = svc.missed.point(game_id, pending.camera, body["at"], body["roll_id"])
-    return view_response({**look.to_json(), "pointed": index})
+    missed, shot = _waiting(game_id)
+    found, index = missed.point(game_id, shot, body["at"], body["roll_id"])
+    return view_response({**found.to_json(), "pointed": index})
