@@ -108,3 +108,15 @@ def encode_frame(frame_bgr: ImageBGR, max_bytes: int) -> bytes:
             if len(data) <= max_bytes or side <= 16:
                 return data
         side = side * 3 // 4
+
+
+def decode_frame(data: bytes, size: tuple[int, int]) -> ImageBGR | None:
+    """A frame `encode_frame` wrote, at `size` (width, height), the size its dice's boxes are
+    measured in (a busy frame was kept shrunk); None where the bytes are no picture."""
+    frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if frame is None:
+        return None
+    width, height = size
+    if frame.shape[1] != width or frame.shape[0] != height:
+        frame = cv2.resize(frame, (width, height), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(frame, np.uint8)

@@ -121,16 +121,9 @@ class KeptFrame:
     def pixels(self) -> Any:
         """The frame at `size` (a busy frame may have been sent shrunk), None where it cannot
         be decoded."""
-        import cv2
-        import numpy as np
+        from vision.motion import decode_frame
 
-        frame = cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR)
-        if frame is None:
-            return None
-        width, height = self.size
-        if frame.shape[1] != width or frame.shape[0] != height:
-            frame = cv2.resize(frame, (width, height), interpolation=cv2.INTER_LINEAR)
-        return frame
+        return decode_frame(self.jpeg, self.size)
 
 
 def _token(text: str, parse_colour: Callable[[object], Any]) -> tuple[Any, int]:

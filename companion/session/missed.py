@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
 from companion.errors import PendingError
 from companion.session.camera import CameraShot, SeenDie
 from vision import passed_over
+from vision.motion import decode_frame
 from vision.types import Die
 
 # What the table's desk offers for a frame and the dice read in it.
@@ -251,11 +251,7 @@ def _frame_of(shot: CameraShot) -> npt.NDArray[np.uint8]:
     """The roll's settled frame at the size its dice's boxes are measured in (a busy frame may
     have been kept shrunk: `vision.motion.encode_frame`)."""
     assert shot.thumbnail_jpeg is not None and shot.frame_size is not None
-    data = np.frombuffer(shot.thumbnail_jpeg, np.uint8)
-    frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    frame = decode_frame(shot.thumbnail_jpeg, shot.frame_size)
     if frame is None:
         raise PendingError("the roll's picture cannot be read", "missed")
-    width, height = shot.frame_size
-    if frame.shape[1] != width or frame.shape[0] != height:
-        frame = cv2.resize(frame, (width, height), interpolation=cv2.INTER_LINEAR)
-    return np.asarray(frame, np.uint8)
+    return frame

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.motion import encode_frame
+from vision.motion import decode_frame, encode_frame
 
 RNG = np.random.default_rng(7)
 
@@ -55,3 +55,15 @@ def test_frame_keeps_camera_resolution_within_its_bound(
 def test_bad_arguments_are_named(frame: np.ndarray, max_bytes: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         encode_frame(frame, max_bytes)
+
+
+@pytest.mark.parametrize(
+    ("frame", "max_bytes"), [(_flat(640, 360), 512 * 1024), (_noise(1920, 1080), 256 * 1024)]
+)
+def test_a_kept_frame_decodes_at_the_size_its_boxes_are_measured_in(
+    frame: np.ndarray, max_bytes: int
+) -> None:
+    width, height = frame.shape[1], frame.shape[0]
+    decoded = decode_frame(encode_frame(frame, max_bytes), (width, height))
+    assert decoded is not None and decoded.shape == frame.shape and decoded.dtype == np.uint8
+    assert decode_frame(b"not a picture", (width, height)) is None
