@@ -27,9 +27,15 @@ def given_a_die(pips_p: Odds) -> Odds:
 
 def less_a_die(pips_p: Odds, odds: npt.NDArray[np.float32]) -> Odds:
     """The pip probabilities with "not a die"'s odds multiplied by e ** `odds` (each row its
-    own), the faces' shares kept."""
+    own), the faces' shares kept; rows given no odds keep the network's numbers exactly."""
+    return np.asarray(np.where((odds > 0)[:, None], raised(pips_p, odds), pips_p), np.float32)
+
+
+def raised(pips_p: Odds, odds: npt.NDArray[np.float32]) -> Odds:
+    """Every row's "not a die" odds multiplied by e ** `odds`, its faces sharing what is left
+    as they did (`vision.memory.combine` and the removed faces both weigh "not a die" so)."""
     gone = np.clip(pips_p[:, 0], 1e-7, 1.0 - 1e-7)
     not_die = 1.0 / (1.0 + (1.0 - gone) / gone * np.exp(-odds))
-    faces = given_a_die(pips_p) * (1.0 - not_die[:, None])
-    out = np.concatenate([not_die[:, None], faces], axis=1)
-    return np.asarray(np.where((odds > 0)[:, None], out, pips_p), np.float32)
+    faces = pips_p[:, 1:]
+    faces = faces / np.maximum(faces.sum(axis=1, keepdims=True), 1e-12) * (1.0 - not_die[:, None])
+    return np.asarray(np.concatenate([not_die[:, None], faces], axis=1), np.float32)

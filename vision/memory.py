@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision import blas
+from vision import blas, die_odds
 from vision.crops import CROP_SCALE
 from vision.faces import FaceHead, FaceSettings, unit_rows
 from vision.types import COLOURS, Colour
@@ -305,11 +305,7 @@ def combine(pips_p: Floats, colour_p: Floats, told: Recall) -> tuple[Floats, Flo
     log_colour = np.log(np.maximum(colour_p, 1e-12)) + told.colour_odds
     new_colour = np.exp(log_colour - log_colour.max(axis=1, keepdims=True))
     new_colour /= new_colour.sum(axis=1, keepdims=True)
-    gone = np.clip(pips_p[:, 0], 1e-7, 1.0 - 1e-7)
-    not_die = 1.0 / (1.0 + (1.0 - gone) / gone * np.exp(-told.not_die_odds))
-    faces = pips_p[:, 1:]
-    faces = faces / np.maximum(faces.sum(axis=1, keepdims=True), 1e-12) * (1.0 - not_die[:, None])
-    new_pips = np.concatenate([not_die[:, None], faces], axis=1)
+    new_pips = die_odds.raised(pips_p, told.not_die_odds)
     # Dice the memory says nothing of keep the network's numbers exactly, not a rounding of them.
     told_of = ((told.colour_odds.min(axis=1) < 0) | (told.not_die_odds > 0))[:, None]
     new_pips = np.where(told_of, new_pips, pips_p)
