@@ -19,7 +19,7 @@ from vision import crops, die_odds, finder, passed_over
 from vision import memory as mem
 from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
-from vision.finding import find_at, find_dice
+from vision.finding import find_at
 from vision.palette import pick_colour
 from vision.reader_config import StageTimes
 from vision.types import Die
@@ -36,12 +36,7 @@ def passed_over_in(
     """What the finder proposed and the reading `dice` of this frame left out, each read as a
     die: for players registering their dice to say which of them are dice after all."""
     cfg, memory = reader.config, reader.memory
-    table_px = None if memory is None else memory.die_size_px
-    finder_model = reader.finder_for(frame_bgr.shape[:2], table_px)
-    found = find_dice(finder_model, frame_bgr, cfg, None, table_px, cfg.vouch_find)
-    empty = reader.empty
-    if empty is not None and found:
-        found = empty.others(frame_bgr, found)
+    found = reader.found(frame_bgr, memory, cfg.vouch_find, StageTimes())
     small = None if memory is None else memory.small_die_px
     least = passed_over.least_side(dice, small, cfg.min_size_share)
     some = [found[k] for k in passed_over.leftovers(found, dice, cfg.max_shared, least)]

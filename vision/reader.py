@@ -193,10 +193,21 @@ class ModelReader:
     ) -> list[finder.Candidate]:
         """The finder's candidates (at the table's die size, down to the bar its memory
         vouches from), less those that are part of the empty table."""
-        die_px = None if memory is None else memory.die_size_px
         floor = self.config.find_threshold
         if memory is not None and memory.die_size_px is not None:
             floor = min(floor, self.config.vouch_find)
+        return self.found(frame_bgr, memory, floor, times)
+
+    def found(
+        self,
+        frame_bgr: npt.NDArray[np.uint8],
+        memory: mem.TableMemory | None,
+        floor: float,
+        times: StageTimes,
+    ) -> list[finder.Candidate]:
+        """The finder's candidates down to `floor`, at the die size `memory` knows (by the
+        small-dice finder where its dice are small), less those part of the empty table."""
+        die_px = None if memory is None else memory.die_size_px
         finder_model = self.finder_for(frame_bgr.shape[:2], die_px)
         found = find_dice(finder_model, frame_bgr, self.config, times, die_px, floor)
         empty = self.empty  # one read of the attribute: a desk may swap it meanwhile
