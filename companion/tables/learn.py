@@ -26,14 +26,28 @@ def from_labels(
     the label's pips and colour (the reader's colour where the label has none); a read die
     matching no label is one the players removed, "not a die"."""
     match = match_image(labels, dice, match_by)
-    out = []
-    for li, pi in match.pairs:
-        die, label = dice[pi], labels[li]
-        if die.signature is not None:
-            colour = label.colour if label.colour is not None else die.colour
-            out.append(confirmed(die, colour, label.pips))
+    out = [
+        _as_labelled(dice[pi], labels[li])
+        for li, pi in match.pairs
+        if dice[pi].signature is not None
+    ]
     out += [confirmed(dice[pi], None) for pi in match.extra if dice[pi].signature is not None]
     return out
+
+
+def _as_labelled(die: Die, label: LabelledBox) -> Confirmed:
+    """`die` as its label says it is: the label's pips and colour (the reader's colour where
+    the label has none)."""
+    colour = label.colour if label.colour is not None else die.colour
+    return confirmed(die, colour, label.pips)
+
+
+def _unread(
+    labels: Sequence[LabelledBox], dice: Sequence[Die], match_by: MatchBy
+) -> list[LabelledBox]:
+    """The labels no read die matched."""
+    read = {li for li, _ in match_image(labels, dice, match_by).pairs}
+    return [label for k, label in enumerate(labels) if k not in read]
 
 
 def from_passed_over(
@@ -47,15 +61,10 @@ def from_passed_over(
     answering a register step mark the dice among them, not every speck."""
     if not passed:
         return []
-    read = {li for li, _ in match_image(labels, dice, match_by).pairs}
-    left = [label for k, label in enumerate(labels) if k not in read]
-    match = match_image(left, passed, match_by)
-    out = []
-    for li, pi in match.pairs:
-        die, label = passed[pi], left[li]
-        colour = label.colour if label.colour is not None else die.colour
-        out.append(confirmed(die, colour, label.pips))
-    return out
+    left = _unread(labels, dice, match_by)
+    return [
+        _as_labelled(passed[pi], left[li]) for li, pi in match_image(left, passed, match_by).pairs
+    ]
 
 
 def from_pointed(
@@ -68,17 +77,12 @@ def from_pointed(
     """The dice players point at in the picture (`ModelReader.read_at`): each label that no
     read die and no passed-over die matched, read at its centre, with the label's pips and
     colour. A pointed die far off its label (a box of the wrong die) teaches nothing."""
-    read = {li for li, _ in match_image(labels, dice, match_by).pairs}
-    left = [label for k, label in enumerate(labels) if k not in read]
-    said = {li for li, _ in match_image(left, passed, match_by).pairs}
     out = []
-    for label in (label for k, label in enumerate(left) if k not in said):
+    for label in _unread(_unread(labels, dice, match_by), passed, match_by):
         x1, y1, x2, y2 = label.box_xyxy
         die = point(((x1 + x2) / 2, (y1 + y2) / 2))
-        if die is None or not match_image([label], [die], match_by).pairs:
-            continue
-        colour = label.colour if label.colour is not None else die.colour
-        out.append(confirmed(die, colour, label.pips))
+        if die is not None and match_image([label], [die], match_by).pairs:
+            out.append(_as_labelled(die, label))
     return out
 
 
