@@ -5,7 +5,7 @@
 // (everyone throws at once) each is given to a player. A die the camera found nothing for at all
 // (`POST .../pending/missed` with the spot): the player points at it in the roll's picture, and
 // the server reads it there, box and look, to add like the others (the server's own camera's
-// rolls and a game's phone's; a club agent reads at its table).
+// rolls, a game's phone's and a club agent's).
 
 import { getJSON, postJSON } from "./api.js";
 import { el } from "./colours.js";
