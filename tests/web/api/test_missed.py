@@ -246,3 +246,20 @@ def test_a_bad_point_is_refused_and_changes_nothing(
     answer = table.client.post(f"{table.pending}/missed", json=body)
     assert answer.status_code == status and answer.get_json()["field"] == field, answer.get_json()
     assert (table.dice(), table.client.get(f"{table.pending}/missed").get_json()) == before
+
+
+@pytest.mark.parametrize(
+    ("at", "roll_id", "field"),
+    [([5000, 10], ROLL, "at"), ("middle", ROLL, "at"), ([10, 10], ROLL + 5, "roll_id")],
+)
+def test_an_add_naming_a_bad_spot_is_refused_and_changes_nothing(
+    table: Table, at: object, roll_id: int, field: str
+) -> None:
+    """A die pointed at is added by its spot (`"at"`, found again there): a spot off the picture,
+    or of another roll, adds nothing."""
+    table.offer()
+    before = table.dice()
+    body = {"colour": "red", "pips": 3, "missed": 0, "roll_id": roll_id, "at": at}
+    answer = table.client.post(f"{table.pending}/dice", json=body)
+    assert answer.status_code == 400 and answer.get_json()["field"] == field, answer.get_json()
+    assert table.dice() == before
