@@ -234,6 +234,17 @@ def _gone_looks(gone: Floats | None, dims: int, settings: FaceSettings) -> Float
     return np.ascontiguousarray(x.T) if x.shape[1] == dims else np.zeros((dims, 0), np.float32)
 
 
+def agreement(x: Floats, values: Sequence[int]) -> float:
+    """The share of unit rows `x` whose most alike other row shows the same value: how well
+    these looks tell a table's confirmed faces apart (each left out in turn, the rest kept)."""
+    if len(x) < 2:
+        return 0.0
+    alike = blas.matmul(x, np.ascontiguousarray(x.T))
+    np.fill_diagonal(alike, -np.inf)
+    y = np.asarray(values, np.int64)
+    return float(np.mean(y[alike.argmax(axis=1)] == y))
+
+
 def unit_rows(rows: Floats) -> Floats:
     # As np.linalg.norm sums them, without its checks: this runs on every die of every frame.
     norms = np.sqrt(np.square(rows).sum(axis=1, keepdims=True))

@@ -26,9 +26,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision import blas, die_odds
+from vision import blas, die_odds, marks
 from vision.crops import CROP_SCALE
-from vision.faces import FaceHead, FaceSettings, unit_rows
+from vision.faces import FaceHead, FaceSettings, unit_rows, unpack
 from vision.types import COLOURS, Colour
 
 Floats = npt.NDArray[np.float32]
@@ -99,6 +99,8 @@ class Confirmed:
     # the reader gave them: a die without them teaches colour alone.
     face: bytes | None = None
     size_px: float | None = None
+    # The face's marks (`vision.marks`, float32 bytes), where the table signed them.
+    marks: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,13 @@ class TableMemory:
     # speck rule measures a candidate against. A fisheye table's far dice are a third of its
     # near ones' size, and its median die would call them specks.
     small_die_px: float | None = None
+    # Whether the reader signs this table's dice' marks (`vision.marks.wanted`): while it learns.
+    marks_wanted: bool = True
+    # A second face head, fitted on the confirmed faces' marks (`vision.marks`), where the
+    # network misread some of them and their marks tell them apart better than the pip
+    # features: it then reads the faces' values, and `faces` still says which faces are like
+    # things removed.
+    marks_head: marks.MarksHead | None = None
 
     @classmethod
     def of(
@@ -151,6 +160,8 @@ class TableMemory:
             _die_size(dice),
             _face_counts(dice),
             _die_size(dice, SMALL_DIE_QUANTILE),
+            marks.wanted(_faces_taught(dice)),
+            _marks_head(dice, face_settings or FaceSettings()),
         )
 
     def __len__(self) -> int:
@@ -163,9 +174,17 @@ class TableMemory:
         return {names[i]: int(n) for i, n in enumerate(found) if n}
 
 
+def _taught(dice: Sequence[Confirmed]) -> list[Confirmed]:
+    return [d for d in dice if d.face is not None and d.pips is not None and d.colour]
+
+
+def _faces_taught(dice: Sequence[Confirmed]) -> list[tuple[bytes, int]]:
+    return [(d.face, int(d.pips)) for d in _taught(dice) if d.face is not None and d.pips]
+
+
 def _face_head(dice: Sequence[Confirmed], settings: FaceSettings) -> FaceHead | None:
     """The head fitted on every confirmed die with pip features and a value (oldest first)."""
-    taught = [d for d in dice if d.face is not None and d.pips is not None and d.colour]
+    taught = _taught(dice)
     sizes = {len(d.face) for d in taught if d.face is not None}
     if len(sizes) != 1:
         return None  # none, or rows of two reader files: no head rather than a wrong one
@@ -173,6 +192,27 @@ def _face_head(dice: Sequence[Confirmed], settings: FaceSettings) -> FaceHead | 
     gone = [np.frombuffer(d.face, np.float32) for d in dice if d.colour is None and d.face]
     removed = np.stack([g for g in gone if g.size * 4 in sizes]) if gone else None
     return FaceHead.fit(packed, [int(d.pips or 0) for d in taught], settings, removed)
+
+
+def _marks_head(dice: Sequence[Confirmed], settings: FaceSettings) -> marks.MarksHead | None:
+    """The head on the confirmed faces whose marks the table signed, where the network misread
+    some and their marks tell them apart better than their pip features (None: not, or under
+    two values shown)."""
+    if not any(marks.misread(face, value) for face, value in _faces_taught(dice)):
+        return None
+    signed = [d for d in _taught(dice) if d.marks is not None and d.face is not None]
+    shapes = {(len(d.face or b""), len(d.marks or b"")) for d in signed}
+    if len({d.pips for d in signed}) < 2 or len(shapes) != 1:
+        return None  # under two values, or rows of two files
+    told = marks.MarksSettings()
+    newest = signed[-told.compared :]
+    values = [int(d.pips or 0) for d in newest]
+    packed = np.stack([np.frombuffer(d.face or b"", np.float32) for d in newest])
+    rows = np.stack([np.frombuffer(d.marks or b"", np.float32) for d in newest])
+    looks, logp = unpack(packed, settings.turned)
+    if not marks.read_better(rows, looks, values, told):
+        return None
+    return marks.MarksHead.fit(rows, values, logp.argmax(axis=1) + 1, told)
 
 
 def _face_counts(dice: Sequence[Confirmed]) -> tuple[int, ...]:

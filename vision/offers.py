@@ -76,16 +76,22 @@ def offered(
     reader: ModelReader, frame_bgr: ImageBGR, some: list[finder.Candidate]
 ) -> tuple[Die, ...]:
     """`some` candidates read as dice (marked unsure), with the table's face memory, their
-    signatures and pip features: what players may add, and teach the table by."""
+    signatures, pip features and marks: what players may add, and teach the table by."""
     cfg, memory = reader.config, reader.memory
     stack, batch, cast = crops.crop_batch(frame_bgr, [c.box_xyxy for c in some])
     outputs = reader.classifier.run(batch, cast)
     pips_p = die_odds.a_die(outputs[0], np.ones(len(some), bool))
     features = reader.output(outputs, reader.FEATURES)
     packed = None if features is None else pack_faces(features, die_odds.given_a_die(pips_p))
-    if memory is not None and memory.faces is not None and packed is not None:
-        evidence = memory.faces.evidence(packed, cfg.face_memory)
-        pips_p = combine_faces(pips_p, evidence, memory.faces.known)
+    marks = reader.marks_for(memory, batch)
+    evidence, known = None, None
+    if memory is not None and memory.marks_head is not None and marks is not None:
+        evidence = memory.marks_head.weigh(marks, cfg.marks)[1]
+        known = memory.marks_head.known
+    elif memory is not None and memory.faces is not None and packed is not None:
+        evidence, known = memory.faces.evidence(packed, cfg.face_memory), memory.faces.known
+    if evidence is not None:
+        pips_p = combine_faces(pips_p, evidence, known)
     sigs = mem.signatures(outputs[2], stack)
     h, w = frame_bgr.shape[:2]
     out = []
@@ -95,9 +101,10 @@ def offered(
             continue
         colour = pick_colour(outputs[1][k], cfg.palette).colour
         face = None if packed is None else packed[k].tobytes()
+        marked = None if marks is None else marks[k].tobytes()
         pips = int(np.argmax(pips_p[k, 1:])) + 1
         die = Die(colour, pips, min(cand.score, 1.0), box, True, tuple(sigs[k].tolist()))
-        out.append(replace(die, face_features=face))
+        out.append(replace(die, face_features=face, face_marks=marked))
     return tuple(out)
 
 

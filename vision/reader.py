@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +17,7 @@ from vision.errors import ModelError
 from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
 from vision.finding import find_dice, small_dice
+from vision.marks import MARKS_FILE, Marker
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
 from vision.reader_config import ReaderConfig as ReaderConfig
@@ -70,6 +71,7 @@ class _Remembered:
     signatures: npt.NDArray[np.float32] | None
     trust: npt.NDArray[np.float32] | None
     face_features: npt.NDArray[np.float32] | None = None
+    marks: npt.NDArray[np.float32] | None = None  # where the table signs marks (`vision.marks`)
 
 
 class ModelReader:
@@ -84,9 +86,11 @@ class ModelReader:
         memory: mem.TableMemory | None = None,
         empty: EmptyTable | None = None,
         small_finder: OnnxModel | None = None,
+        marker: Marker | None = None,
     ) -> None:
         self._finder = finder_model
         self._small_finder = small_finder
+        self.marker = marker
         self._classifier = classifier
         self.config = config
         self.memory = memory
@@ -97,13 +101,25 @@ class ModelReader:
     def with_memory(self, memory: mem.TableMemory | None) -> ModelReader:
         """The same networks reading with a table's memory (None: without one)."""
         return ModelReader(
-            self._finder, self._classifier, self.config, memory, self.empty, self._small_finder
+            self._finder,
+            self._classifier,
+            self.config,
+            memory,
+            self.empty,
+            self._small_finder,
+            self.marker,
         )
 
     def with_empty(self, empty: EmptyTable | None) -> ModelReader:
         """The same networks reading against a picture of the empty table (None: without)."""
         return ModelReader(
-            self._finder, self._classifier, self.config, self.memory, empty, self._small_finder
+            self._finder,
+            self._classifier,
+            self.config,
+            self.memory,
+            empty,
+            self._small_finder,
+            self.marker,
         )
 
     @property
@@ -235,7 +251,8 @@ class ModelReader:
         outputs, turns = times.timed("classify", lambda: self._first_look(batch, cast, ahead))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
-        look = self._look(memory, stack, outputs)
+        marks = times.timed("marks", lambda: self.marks_for(memory, batch))
+        look = self._look(memory, stack, outputs, marks)
         vouched = np.zeros(len(found), bool)
         if look is not None and memory is not None and memory.die_size_px is not None:
             vouched, bars = times.timed(
@@ -255,6 +272,7 @@ class ModelReader:
             pips_p, colour_p, remembered = times.timed(
                 "memory", lambda: self._remember(look, features, pips_p, colour_p, bars)
             )
+            remembered = replace(remembered, marks=marks)
         faces = self._face_output(outputs)
         each = times.timed(
             "assemble",
@@ -270,17 +288,28 @@ class ModelReader:
             return None
         return self.output(outputs, FACE_OUTPUT)
 
+    def marks_for(
+        self, memory: mem.TableMemory | None, batch: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float32] | None:
+        """The crops' marks where this table signs them (`vision.marks`): at a table (not a
+        cold read) while it learns, where the models folder has the marks network."""
+        if self.marker is None or memory is None or not memory.marks_wanted:
+            return None
+        return self.marker.marks(batch)
+
     def _look(
         self,
         memory: mem.TableMemory | None,
         stack: npt.NDArray[np.uint8],
         outputs: list[npt.NDArray[np.float32]],
+        marks: npt.NDArray[np.float32] | None = None,
     ) -> TableLook | None:
         """The memory's view of this frame's candidates (None: the file signs no dice)."""
         if len(outputs) <= 2:
             return None
         features = self.output(outputs, FACE_FEATURES)
-        return TableLook(memory, outputs[2], stack, features, self.config.face_memory)
+        cfg = self.config
+        return TableLook(memory, outputs[2], stack, features, cfg.face_memory, marks, cfg.marks)
 
     def _remember(
         self,
@@ -307,8 +336,7 @@ class ModelReader:
         pips_p[kept], colour_p[kept] = mem.combine(pips_p[kept], colour_p[kept], told)
         evidence = look.face_evidence(kept)
         if evidence is not None and features is not None:
-            assert memory.faces is not None  # a face head gave the evidence
-            pips_p[kept] = combine_faces(pips_p[kept], evidence, memory.faces.known)
+            pips_p[kept] = combine_faces(pips_p[kept], evidence, look.known)
             gone = look.face_not_a_die(kept)
             if gone is not None and gone.any():
                 pips_p[kept] = die_odds.less_a_die(pips_p[kept], gone)
@@ -475,7 +503,19 @@ class ModelReader:
         sig, feats = remembered.signatures, remembered.face_features
         signature = None if sig is None else tuple(sig[k].tolist())
         learnt = None if feats is None else feats[k].tobytes()
-        return (Die(colour.colour, pips, conf, box, unsure, signature, face_features=learnt),)
+        marks = None if remembered.marks is None else remembered.marks[k].tobytes()
+        return (
+            Die(
+                colour.colour,
+                pips,
+                conf,
+                box,
+                unsure,
+                signature,
+                face_features=learnt,
+                face_marks=marks,
+            ),
+        )
 
     def _assemble(
         self,
@@ -556,7 +596,10 @@ def load_reader(
     classifier = model(classifier_file(config, files))
     check_classifier_inputs(classifier.input_shapes, classifier.path.name)
     small = model(SMALL_FINDER_FILE) if SMALL_FINDER_FILE in files else None
-    return ModelReader(model(finder_file(config, files)), classifier, config, small_finder=small)
+    marker = Marker(model(MARKS_FILE)) if MARKS_FILE in files else None
+    return ModelReader(
+        model(finder_file(config, files)), classifier, config, small_finder=small, marker=marker
+    )
 
 
 def finder_file(config: ReaderConfig, files: Collection[str]) -> str:

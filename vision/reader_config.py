@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from vision import memory as mem
 from vision.faces import FaceSettings
+from vision.marks import MarksSettings
 from vision.types import Colour
 
 T = TypeVar("T")
@@ -93,6 +94,8 @@ class ReaderConfig:
     memory: mem.MemorySettings = field(default_factory=mem.MemorySettings)
     # How a table's face memory (`vision.faces`) is weighed against the pip head.
     face_memory: FaceSettings = field(default_factory=FaceSettings)
+    # ... and, where a table reads its faces by their marks, its marks head (`vision.marks`).
+    marks: MarksSettings = field(default_factory=MarksSettings)
     # Trusted this far (`vision.memory.Recall.trust`: 0.9 where the nearest remembered colour
     # leads the runner-up by 2.3 steps), a memory that says a die is of no game colour makes it
     # "not a game die" (read as "other") instead of the game's likeliest colour marked unsure.

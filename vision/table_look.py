@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from vision import memory as mem
 from vision.faces import FaceSettings
+from vision.marks import MarksSettings
 
 Floats = npt.NDArray[np.float32]
 Rows = npt.NDArray[np.intp]
@@ -32,10 +33,13 @@ class TableLook:
         stack: npt.NDArray[np.uint8],
         features: Floats | None,
         settings: FaceSettings,
+        marks: Floats | None = None,
+        marks_settings: MarksSettings | None = None,
     ) -> None:
         self.memory = memory
         self._embedding, self._stack = embedding, stack
         self._features, self._settings = features, settings
+        self._marks, self._marks_settings = marks, marks_settings or MarksSettings()
 
     @cached_property
     def signatures(self) -> Floats:
@@ -58,10 +62,28 @@ class TableLook:
 
     @cached_property
     def _faces(self) -> tuple[Floats, Floats, Floats] | None:
+        """The pip-feature head's nearness, "not a die" odds and evidence for every candidate."""
         memory = self.memory
         if memory is None or memory.faces is None or self._features is None:
             return None
         return memory.faces.weigh(self._features, self._settings)
+
+    @cached_property
+    def _by_marks(self) -> tuple[Floats, Floats] | None:
+        """The marks head's nearness and evidence, where the memory has one and the frame's
+        marks were signed."""
+        memory = self.memory
+        if memory is None or memory.marks_head is None or self._marks is None:
+            return None
+        return memory.marks_head.weigh(self._marks, self._marks_settings)
+
+    @property
+    def _reading(self) -> Floats | None:
+        """The evidence of what reads the faces' values: the marks head where it speaks, else
+        the pip head."""
+        if self._by_marks is not None:
+            return self._by_marks[1]
+        return None if self._faces is None else self._faces[2]
 
     def recall(
         self, memory: mem.TableMemory, rows: Rows, settings: mem.MemorySettings
@@ -74,23 +96,32 @@ class TableLook:
         return mem.nearest(memory, self.signatures[rows], self._near[rows])
 
     def face_nearness(self, rows: Rows) -> Floats:
-        """How alike each candidate's face is to the nearest confirmed one (0 without faces)."""
+        """How alike each candidate's pip features are to the nearest confirmed face's (0
+        without a face head): what the table vouches for a faint find by. Not its marks: they
+        tell marks apart, and a red blob on a cloth beside a red die is as like a plain face
+        there as a die is."""
         return np.zeros(rows.size, np.float32) if self._faces is None else self._faces[0][rows]
 
     def face_evidence(self, rows: Rows) -> Floats | None:
         """The face memory's log-odds for the candidates `rows` (None without a face head)."""
-        return None if self._faces is None else self._faces[2][rows]
+        reading = self._reading
+        return None if reading is None else reading[rows]
+
+    @property
+    def known(self) -> tuple[int, ...] | None:
+        """The values the head that gave `face_evidence` knows of (`FaceHead.known`)."""
+        memory = self.memory
+        if memory is None:
+            return None
+        head = memory.marks_head if self._by_marks is not None else memory.faces
+        return None if head is None else head.known
 
     def face_not_a_die(self, rows: Rows) -> Floats | None:
-        """The "not a die" log-odds the removed faces give the candidates `rows` (None without a
-        face head; `vision.faces.FaceHead.weigh`)."""
+        """The "not a die" log-odds the removed faces give the candidates `rows`, by their pip
+        features (None without a face head; `vision.faces.FaceHead.weigh`)."""
         return None if self._faces is None else self._faces[1][rows]
 
     @property
     def has_faces(self) -> bool:
         """Whether the memory has a face head and the reader's file gives pip features."""
-        return (
-            self._features is not None
-            and self.memory is not None
-            and (self.memory.faces is not None)
-        )
+        return self._faces is not None

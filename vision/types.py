@@ -100,6 +100,9 @@ class Die:
     # The reader's pip features for this die (float32 bytes, `vision.faces`): what a table's
     # face memory learns the die's value by when players confirm it. Never written to JSON.
     face_features: bytes | None = field(default=None, compare=False, repr=False)
+    # The die's face marks (float32 bytes, `vision.marks`), where its table signs them: what the
+    # face memory reads odd faces by. Never written to JSON.
+    face_marks: bytes | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         check_face(self.pips, self.box_xyxy)

@@ -101,10 +101,10 @@ def pointing(
 
 def confirmed(die: Die, colour: Colour | None, pips: int | None = None) -> Confirmed:
     """What the memory keeps of a read die the players said is `colour` (None: not a die)
-    showing `pips` (None: the value as read): its signature, pip features and size."""
+    showing `pips` (None: the value as read): its signature, pip features, size and marks."""
     assert die.signature is not None, "only a die the reader signed can teach"
     value = die.pips if pips is None else pips
-    return Confirmed(die.signature, colour, value, die.face_features, die.size_px)
+    return Confirmed(die.signature, colour, value, die.face_features, die.size_px, die.face_marks)
 
 
 def from_roll(kept: Sequence[Die], not_dice: Sequence[Die] = ()) -> list[Confirmed]:

@@ -3,7 +3,9 @@
 A die's signature only means something to the reader that made it: each row keeps the reader
 file's hash and the signature recipe's version, and a memory holds only the rows of the reader
 reading now (rows of an older reader are counted as stale, kept until the table is cleared).
-The newest `MAX_PER_TABLE` dice of a table are used, so a memory stays small and quick.
+The newest `MAX_PER_TABLE` dice of a table are used, so a memory stays small and quick. A die's
+marks (`vision.marks`) keep the marks file's hash beside them the same way: marks of another file
+are read as none.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ CREATE TABLE IF NOT EXISTS confirmed (
     source TEXT NOT NULL,
     added_at REAL NOT NULL,
     face BLOB,
-    size_px REAL
+    size_px REAL,
+    marks BLOB,
+    marks_by TEXT
 );
 CREATE INDEX IF NOT EXISTS confirmed_by_table ON confirmed (table_name, reader, id);
 """
 # Columns added since the first schema: a file written before them gains them, empty.
-_ADDED = (("face", "BLOB"), ("size_px", "REAL"))
+_ADDED = (("face", "BLOB"), ("size_px", "REAL"), ("marks", "BLOB"), ("marks_by", "TEXT"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +60,10 @@ class TableSummary:
 class TableStore:
     """Open per call: the store is used from the web's threads and the CLI alike."""
 
-    def __init__(self, data_dir: Path, reader_key: str) -> None:
+    def __init__(self, data_dir: Path, reader_key: str, marks_key: str = "") -> None:
         self.path = Path(data_dir) / FILE_NAME
         self.reader = f"{reader_key}/v{SIGNATURE_VERSION}"
+        self.marks_by = marks_key
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -89,13 +94,16 @@ class TableStore:
                 now,
                 d.face,
                 d.size_px,
+                d.marks,
+                None if d.marks is None else self.marks_by,
             )
             for d in dice
         ]
         with self._db() as con:
             con.executemany(
                 "INSERT INTO confirmed (table_name, reader, colour, pips, signature, source,"
-                " added_at, face, size_px) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " added_at, face, size_px, marks, marks_by)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
         return len(rows)
@@ -106,9 +114,10 @@ class TableStore:
             return TableMemory.of([])
         with self._db() as con:
             rows = con.execute(
-                "SELECT colour, pips, signature, face, size_px FROM confirmed"
+                "SELECT colour, pips, signature, face, size_px,"
+                " CASE WHEN marks_by = ? THEN marks END FROM confirmed"
                 " WHERE table_name = ? AND reader = ? ORDER BY id DESC LIMIT ?",
-                (name, self.reader, MAX_PER_TABLE),
+                (self.marks_by, name, self.reader, MAX_PER_TABLE),
             ).fetchall()
         # Oldest first, as they were confirmed: the face memory keeps each value's newest.
         return TableMemory.of([_confirmed(*row) for row in reversed(rows)])
@@ -156,11 +165,16 @@ def _blob(signature: Sequence[float]) -> bytes:
 
 
 def _confirmed(
-    colour: str | None, pips: int | None, blob: bytes, face: bytes | None, size: float | None
+    colour: str | None,
+    pips: int | None,
+    blob: bytes,
+    face: bytes | None,
+    size: float | None,
+    marks: bytes | None,
 ) -> Confirmed:
     signature = tuple(float(v) for v in np.frombuffer(blob, np.float32))
     told = None if colour is None else Colour.parse(colour)
-    return Confirmed(signature, told, pips, face, size)
+    return Confirmed(signature, told, pips, face, size, marks)
 
 
 def _add_columns(con: sqlite3.Connection) -> None:
@@ -189,5 +203,13 @@ def reader_key() -> str:
     return SAME_SIGNATURES.get(key, key)
 
 
+def marks_key() -> str:
+    """The shipped marks file's recorded hash, shortened ("" where none is shipped)."""
+    from vision.marks import MARKS_FILE
+    from vision.onnx_model import recorded_hashes
+
+    return recorded_hashes().get(MARKS_FILE, "")[:16]
+
+
 def open_store(data_dir: Path) -> TableStore:
-    return TableStore(data_dir, reader_key())
+    return TableStore(data_dir, reader_key(), marks_key())

@@ -26,7 +26,7 @@ F32 = npt.NDArray[np.float32]
 PipSpot = tuple[float, float, float]  # centre x, centre y, radius (texture pixels)
 Layer = tuple[tuple[float, ...], float, float]  # BGR 0..255, radius factor, shift (`face`)
 
-MARKS = ("numerals", "stars", "skulls")
+MARKS = ("numerals", "stars", "skulls", "glyphs")
 LOGOS = ("star", "ring", "crest", "swirl")
 LOGO_FACES = (1, 6)
 FINE = 4  # the mask is drawn this many times finer than the texture
@@ -36,6 +36,15 @@ _FONTS = (
     cv2.FONT_HERSHEY_DUPLEX,
     cv2.FONT_HERSHEY_TRIPLEX,
     cv2.FONT_HERSHEY_COMPLEX,
+)
+# Glyph dice (training only) draw from more faces of type: a mark is known by its shape, not by
+# one font's strokes.
+_GLYPH_FONTS = (
+    *_FONTS,
+    cv2.FONT_HERSHEY_PLAIN,
+    cv2.FONT_HERSHEY_COMPLEX_SMALL,
+    cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC,
+    cv2.FONT_HERSHEY_DUPLEX | cv2.FONT_ITALIC,
 )
 _GHOST = 0.3  # how strongly the far face's pips show through a see-through body
 
@@ -56,6 +65,8 @@ def check_odd(style: DieStyle) -> None:
         raise ValueError(f"logo must be one of {', '.join(LOGOS)} or empty, got {style.logo!r}")
     if bool(style.logo) != (style.logo_on in LOGO_FACES):
         raise ValueError(f"a logo goes on face 1 or 6, got {style.logo!r} on {style.logo_on!r}")
+    if (style.marks == "glyphs") != (len(style.glyphs) == 6):
+        raise ValueError(f"glyph marks need six glyphs, one a face, got {style.glyphs!r}")
 
 
 def is_odd_face(style: DieStyle, value: int) -> bool:
@@ -104,7 +115,9 @@ def _cover(style: DieStyle, value: int, size: int, pips: list[PipSpot]) -> U8:
     if style.logo and value == style.logo_on:
         _LOGO_DRAWERS[style.logo](fine, style)
     elif style.marks == "numerals":
-        _numeral(fine, style, value)
+        _numeral(fine, style, str(value))
+    elif style.marks == "glyphs":
+        _numeral(fine, style, style.glyphs[value - 1])
     elif style.marks in ("stars", "skulls"):
         spacing = style.pip_spacing * size * FINE
         draw = _star_pip if style.marks == "stars" else _skull_pip
@@ -164,21 +177,22 @@ def _skull_pip(fine: U8, x: float, y: float, r: float, turn: float) -> None:
     cv2.fillPoly(fine, [_poly(nose)], 0, cv2.LINE_AA, _SHIFT)
 
 
-def _numeral(fine: U8, style: DieStyle, value: int) -> None:
-    """The digit, upright and centred, about half the face high; a line under the 6 (as numeral
-    dice mark it) in half the sets."""
+def _numeral(fine: U8, style: DieStyle, text: str) -> None:
+    """The digit (or glyph), upright and centred, about half the face high; a line under the 6
+    (as numeral dice mark it) in half the sets."""
     side = fine.shape[0]
-    font = _FONTS[int(hash_unit(style.seed, 13) * len(_FONTS))]
+    fonts = _GLYPH_FONTS if style.marks == "glyphs" else _FONTS
+    font = fonts[int(hash_unit(style.seed, 13) * len(fonts))]
     height = side * (0.48 + 0.12 * hash_unit(style.seed, 14))
     thick = max(1, round(side * (0.06 + 0.03 * hash_unit(style.seed, 15))))
-    (_, h1), _ = cv2.getTextSize(str(value), font, 1.0, thick)
+    (_, h1), _ = cv2.getTextSize(text, font, 1.0, thick)
     scale = height / max(h1, 1)
-    (w, h), _ = cv2.getTextSize(str(value), font, scale, thick)
+    (w, h), _ = cv2.getTextSize(text, font, scale, thick)
     x, y = (side - w) // 2, (side + h) // 2
-    underline = value == 6 and hash_unit(style.seed, 16) < 0.5
+    underline = text == "6" and hash_unit(style.seed, 16) < 0.5
     if underline:
         y -= round(0.05 * side)
-    cv2.putText(fine, str(value), (x, y), font, scale, 255, thick, cv2.LINE_AA)
+    cv2.putText(fine, text, (x, y), font, scale, 255, thick, cv2.LINE_AA)
     if underline:
         ly = y + round(0.1 * side)
         cv2.line(fine, (x, ly), (x + w, ly), 255, thick, cv2.LINE_AA)

@@ -101,6 +101,9 @@ class DieStyle:
     logo: str = ""
     logo_on: int = 0
     flush: bool = False
+    # With marks "glyphs", what face 1..6 shows instead of pips: six marks (letters, signs), drawn
+    # like numerals; training photos for the face signature only (`models.training.signature`).
+    glyphs: str = ""
 
     @property
     def tone_distance(self) -> float:

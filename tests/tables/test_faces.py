@@ -16,6 +16,8 @@ from companion.tables.store import open_store
 from tests.tables.support import board, fixture_frame, fresh_reader
 from vision.datasets import LabelledBox
 from vision.faces import FaceSettings
+from vision.marks import MarksSettings
+from vision.memory import TableMemory
 from vision.metrics import match_image
 from vision.types import Die
 
@@ -60,6 +62,21 @@ def test_a_face_corrected_once_is_read_as_its_value_next_roll_and_after_a_restar
     assert _at(_read(_desk(tmp_path)), read[k]).pips == value
 
 
+def _nearness(memory: TableMemory, die: Die) -> float:
+    """How alike the die's face is to the nearest confirmed one, as the head that reads the
+    table's values measures it (its marks, or its pip features)."""
+    if memory.marks_head is not None:
+        marks = np.frombuffer(die.face_marks or b"", np.float32)[None, :]
+        return float(memory.marks_head.weigh(marks)[0][0])
+    assert memory.faces is not None
+    feats = np.frombuffer(die.face_features or b"", np.float32)[None, :-6]
+    return float(memory.faces.nearness(feats)[0])
+
+
+def _far(memory: TableMemory) -> float:
+    return MarksSettings().far if memory.marks_head is not None else FaceSettings().far
+
+
 def test_a_face_unlike_every_confirmed_one_keeps_the_networks_reading_and_doubt(
     tmp_path: Path,
 ) -> None:
@@ -70,15 +87,14 @@ def test_a_face_unlike_every_confirmed_one_keeps_the_networks_reading_and_doubt(
     memory = desk._reader.memory
     assert memory is not None and memory.faces is not None
     # The same reader and memory without its faces: what the network (and colour) alone read.
-    faceless = desk._reader.with_memory(replace(memory, faces=None))
+    faceless = desk._reader.with_memory(replace(memory, faces=None, marks_head=None))
     checked = 0
     for index in (1, 2, 3):
         cold = list(faceless.read(fixture_frame(index)).dice)
         warm = _read(desk, index)
         assert [d.box_xyxy for d in cold] == [d.box_xyxy for d in warm]
         for was, now in zip(cold, warm, strict=True):
-            feats = np.frombuffer(was.face_features or b"", np.float32)[None, :-6]
-            if memory.faces.nearness(feats)[0] < FaceSettings().far:
+            if _nearness(memory, now) < _far(memory):
                 checked += 1
                 assert (now.pips, now.unsure, now.confidence) == (
                     was.pips,
@@ -125,21 +141,21 @@ def _logo_night() -> tuple[Any, ...]:
     return tuple(draw_odd_night("logo6", LOGO_SEED, 11, (1280, 720)).photos)
 
 
-def _as_labelled(desk: TableDesk, photo: int) -> list[Die]:
-    """The photo's dice as read, each given its true value as players confirming it would."""
-    scene = _logo_night()[photo]
+def _read_labelled(desk: TableDesk, scene: Any) -> tuple[list[LabelledBox], list[Die], Any]:
     labels = [LabelledBox(d.box_xyxy, d.pips) for d in scene.visible_dice]
     read = list(desk._reader.read(scene.image_bgr).dice)
-    match = match_image(labels, read, "centre")
+    return labels, read, match_image(labels, read, "centre")
+
+
+def _as_labelled(desk: TableDesk, photo: int, night: tuple[Any, ...] | None = None) -> list[Die]:
+    """The photo's dice as read, each given its true value as players confirming it would."""
+    labels, read, match = _read_labelled(desk, (night or _logo_night())[photo])
     return [read[p].corrected(pips=labels[k].pips) for k, p in match.pairs]
 
 
 def _sixes(desk: TableDesk, photo: int) -> list[int]:
     """What the dice labelled 6 in a photo are read as."""
-    scene = _logo_night()[photo]
-    labels = [LabelledBox(d.box_xyxy, d.pips) for d in scene.visible_dice]
-    read = list(desk._reader.read(scene.image_bgr).dice)
-    match = match_image(labels, read, "centre")
+    labels, read, match = _read_labelled(desk, _logo_night()[photo])
     return [read[p].pips for k, p in match.pairs if labels[k].pips == 6]
 
 
@@ -155,3 +171,40 @@ def test_logo_sixes_confirmed_are_read_as_six_on_later_rolls_and_after_a_restart
     desk.learn_roll(_as_labelled(desk, 7))  # two more, one of them red
     assert _sixes(desk, 10) == [6, 6]
     assert _sixes(_desk(tmp_path), 10) == [6, 6]
+
+
+NUMERALS_SEED = 4302  # the numerals night of `python -m models.render.odd_night OUT --all`
+
+
+@cache
+def _numeral_night() -> tuple[Any, ...]:
+    """A rendered night of a set with the digits 1 to 6 for faces: the network reads few of them
+    right, and the marks network never saw a digit."""
+    from models.render.odd_night import draw_odd_night
+
+    return tuple(draw_odd_night("numerals", NUMERALS_SEED, 10, (1280, 720)).photos)
+
+
+def _read_right(desk: TableDesk, photos: range) -> int:
+    """How many of the labelled dice in these photos are found with their value right."""
+    right = 0
+    for photo in photos:
+        labels, read, match = _read_labelled(desk, _numeral_night()[photo])
+        right += sum(read[p].pips == labels[k].pips for k, p in match.pairs)
+    return right
+
+
+def test_numeral_faces_confirmed_are_read_by_their_marks_on_later_rolls_and_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    desk = _desk(tmp_path)
+    later = range(6, 10)
+    dice = sum(len(_numeral_night()[p].visible_dice) for p in later)
+    cold = _read_right(desk, later)
+    for photo in range(6):
+        desk.learn_roll(_as_labelled(desk, photo, _numeral_night()))
+    memory = desk._reader.memory
+    assert memory is not None and memory.marks_head is not None
+    learnt = _read_right(desk, later)
+    assert cold <= dice // 3 < dice * 2 // 3 <= learnt, (cold, learnt, dice)
+    assert _read_right(_desk(tmp_path), later) == learnt

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.tables.names import TableNameError, check_table_name
@@ -40,6 +41,31 @@ def test_another_readers_dice_are_stale(tmp_path: Path) -> None:
     assert len(store.load("kitchen")) == 0
     (summary,) = store.summaries()
     assert (summary.name, summary.dice, summary.stale) == ("kitchen", 0, 3)
+
+
+def _faced(value: int, look: int, mark: int) -> Confirmed:
+    """A confirmed die the network read as a 3: pip features of look 0 or 1, marks of mark k."""
+    logp = np.log(np.asarray([[0.1, 0.1, 0.5, 0.1, 0.1, 0.1]], np.float32))
+    features = np.linspace(0.1, 1.0, 36, dtype=np.float32)[None, :] ** (1 + 3 * look)
+    face = np.concatenate([features, logp], axis=1)[0].tobytes()
+    marks = np.eye(4, dtype=np.float32)[mark].tobytes()
+    return Confirmed((1.0, 0.0), Colour.RED, value, face, 40.0, marks)
+
+
+# Numerals the pip features tell apart no better than chance (each 1 looks like a 6), their
+# marks at once.
+NUMERALS = [_faced(1, 0, 0), _faced(1, 1, 0), _faced(6, 0, 1), _faced(6, 1, 1)]
+
+
+def test_marks_survive_a_restart_and_only_for_the_marks_file_that_signed_them(
+    tmp_path: Path,
+) -> None:
+    TableStore(tmp_path, "r1", "m1").add("kitchen", NUMERALS, "play")
+    head = TableStore(tmp_path, "r1", "m1").load("kitchen").marks_head
+    assert head is not None and head.values == (1, 6)
+    # Another marks file: the same dice teach by their pip features alone.
+    other = TableStore(tmp_path, "r1", "m2").load("kitchen")
+    assert other.marks_head is None and other.faces is not None
 
 
 def test_a_store_never_written_lists_nothing(tmp_path: Path) -> None:

@@ -158,7 +158,8 @@ def test_the_model_reader_is_the_default(
 
 def _copy_models(folder: Path) -> Path:
     folder.mkdir()
-    for name in ("dice_finder.onnx", "dice_reader.onnx", "dice_finder_small.onnx", "models.sha256"):
+    names = ("dice_finder.onnx", "dice_reader.onnx", "dice_finder_small.onnx", "face_marks.onnx")
+    for name in (*names, "models.sha256"):
         (folder / name).write_bytes((MODELS_DIR / name).read_bytes())
     return folder
 

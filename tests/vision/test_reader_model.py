@@ -12,6 +12,8 @@ import pytest
 from vision.datasets import load_dataset
 from vision.errors import ModelError
 from vision.images import load_image
+from vision.marks import MARKS_FILE, MARKS_SIZE
+from vision.memory import TableMemory
 from vision.metrics import SetMetrics, score_image, summarise
 from vision.onnx_model import MODELS_DIR
 from vision.reader import (
@@ -37,7 +39,7 @@ def reader() -> ModelReader:
 
 
 def _copy_models(tmp_path: Path) -> Path:
-    for name in (FINDER_FILE, CLASSIFIER_FILE, SMALL_FINDER_FILE, "models.sha256"):
+    for name in (FINDER_FILE, CLASSIFIER_FILE, SMALL_FINDER_FILE, MARKS_FILE, "models.sha256"):
         shutil.copy(MODELS_DIR / name, tmp_path / name)
     return tmp_path
 
@@ -119,6 +121,28 @@ def test_a_flyer_finder_named_in_the_hash_list_but_missing_is_reported(tmp_path:
     shutil.copy(MODELS_DIR / FLYER_CLASSIFIER_FILE, models / FLYER_CLASSIFIER_FILE)
     with pytest.raises(ModelError, match=f"{FLYER_FINDER_FILE} is missing"):
         load_reader(models, ReaderConfig(colour_faces=True))
+
+
+def test_dice_are_signed_by_their_marks_at_a_learning_table_and_not_on_a_cold_read() -> None:
+    frame = load_image(sorted((FIXTURES / "images").glob("*.jpg"))[0])
+    cold = reader().read(frame).dice
+    learning = reader().with_memory(TableMemory.of([])).read(frame).dice
+    assert cold and all(d.face_marks is None for d in cold)
+    assert [d.box_xyxy for d in learning] == [d.box_xyxy for d in cold]
+    assert all(len(d.face_marks or b"") == 4 * MARKS_SIZE for d in learning)
+
+
+def test_a_models_folder_without_the_marks_network_signs_no_marks(tmp_path: Path) -> None:
+    models = _copy_models(tmp_path)
+    lines = (models / "models.sha256").read_text().splitlines()
+    (models / "models.sha256").write_text(
+        "\n".join(line for line in lines if MARKS_FILE not in line) + "\n"
+    )
+    plain = load_reader(models, threads=1)
+    assert plain.marker is None
+    frame = load_image(sorted((FIXTURES / "images").glob("*.jpg"))[0])
+    learning = plain.with_memory(TableMemory.of([])).read(frame).dice
+    assert learning and all(d.face_marks is None for d in learning)
 
 
 @pytest.mark.parametrize("colour", [(0, 0, 0), (255, 255, 255), (40, 90, 30), (30, 60, 160)])

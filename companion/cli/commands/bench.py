@@ -181,16 +181,18 @@ def _reader(kind: str, threads: int, game: bool = False) -> Any:
 def _with_memory(
     reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, seed: int, removed: int = 0
 ) -> Any:
-    """The reader with a memory of `size` dice like those in the frames (their signatures and
-    pip features with a little noise, colours and faces at random, the dice' size as read), to
-    time reading against a full memory with its face head."""
+    """The reader with a memory of `size` dice like those in the frames (their signatures, pip
+    features and marks with a little noise, colours and faces at random, the dice' size as
+    read), to time reading against a full memory with its face head: by the faces' marks where
+    the models folder has the marks network (a table whose dice the network misreads)."""
     from vision.memory import Confirmed, TableMemory
     from vision.reader import ModelReader
     from vision.types import COLOURS
 
     if not isinstance(reader, ModelReader) or not reader.signs_dice:
         raise SystemExit("dicetable bench: --memory needs the model reader")
-    read = [d for f in frames[:5] for d in reader.read(f).dice if d.signature]
+    learning = reader.with_memory(TableMemory.of([]))  # a table that learns signs marks too
+    read = [d for f in frames[:5] for d in learning.read(f).dice if d.signature]
     seen = [d.signature for d in read]
     if not seen:
         raise SystemExit("dicetable bench: no dice read in the first frames to build a memory")
@@ -199,19 +201,25 @@ def _with_memory(
     noisy = base + rng.normal(0.0, 0.05, base.shape).astype(np.float32)
     noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
     colours = rng.integers(len(COLOURS), size=size)
-    faces = _noisy_faces(read, size, rng)
+    faces = _noisy_rows([d.face_features for d in read], size, rng)
+    marks = _noisy_rows([d.face_marks for d in read], size, rng)
     values = rng.integers(1, 7, size=size)
     told = [COLOURS[c] if k >= removed else None for k, c in enumerate(colours)]
     dice = [
-        Confirmed(tuple(map(float, s)), colour, int(v), f, read[k % len(read)].size_px)
-        for k, (s, colour, v, f) in enumerate(zip(noisy, told, values, faces, strict=True))
+        Confirmed(tuple(map(float, s)), colour, int(v), f, read[k % len(read)].size_px, m)
+        for k, (s, colour, v, f, m) in enumerate(
+            zip(noisy, told, values, faces, marks, strict=True)
+        )
     ]
     return reader.with_memory(TableMemory.of(dice))
 
 
-def _noisy_faces(read: list[Any], size: int, rng: np.random.Generator) -> list[bytes | None]:
-    """`size` packed pip features like the read dice' (`vision.faces`), a little noise added."""
-    packed = [np.frombuffer(d.face_features, np.float32) for d in read if d.face_features]
+def _noisy_rows(
+    rows: list[bytes | None], size: int, rng: np.random.Generator
+) -> list[bytes | None]:
+    """`size` rows like the read dice' packed pip features or marks (`vision.faces`,
+    `vision.marks`), a little noise added (None for each where the dice have none)."""
+    packed = [np.frombuffer(row, np.float32) for row in rows if row]
     if not packed:
         return [None] * size
     base = np.stack(packed)[rng.integers(len(packed), size=size)]
