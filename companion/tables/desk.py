@@ -101,6 +101,7 @@ class TableDesk:
             "faces": {str(v): n for v, n in enumerate(memory.face_counts, start=1)},
             "faces_taught": face_progress(memory.face_counts),
             "die_size_px": None if memory.die_size_px is None else round(memory.die_size_px, 1),
+            "faces_by_marks": memory.marks_head is not None,
             "empty_table": self.learns and self._reader.empty is not None,
         }
 

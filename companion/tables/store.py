@@ -55,6 +55,8 @@ class TableSummary:
     counts: dict[str, int]
     face_counts: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # confirmed dice showing 1..6
     die_size_px: float | None = None
+    # Whether it reads its faces by their marks (`vision.marks`): its dice are not the network's.
+    faces_by_marks: bool = False
 
 
 class TableStore:
@@ -151,6 +153,7 @@ class TableStore:
                     memory.counts(),
                     memory.face_counts,
                     memory.die_size_px,
+                    memory.marks_head is not None,
                 )
             )
         return out

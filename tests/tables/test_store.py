@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion.cli.commands.table import describe_table
 from companion.tables.names import TableNameError, check_table_name
 from companion.tables.store import TableStore
 from vision.memory import Confirmed
@@ -66,6 +67,9 @@ def test_marks_survive_a_restart_and_only_for_the_marks_file_that_signed_them(
     # Another marks file: the same dice teach by their pip features alone.
     other = TableStore(tmp_path, "r1", "m2").load("kitchen")
     assert other.marks_head is None and other.faces is not None
+    (summary,) = TableStore(tmp_path, "r1", "m1").summaries()
+    assert summary.faces_by_marks
+    assert "faces read by their marks" in describe_table(summary)
 
 
 def test_a_store_never_written_lists_nothing(tmp_path: Path) -> None:

@@ -12,7 +12,18 @@ import numpy.typing as npt
 from vision.reader import ModelReader, StageTimes
 from vision.reading_protocol import Reader
 
-STAGES = ("prepare", "find", "decode", "empty", "crop", "classify", "recheck", "memory", "assemble")
+STAGES = (
+    "prepare",
+    "find",
+    "decode",
+    "empty",
+    "crop",
+    "classify",
+    "marks",
+    "recheck",
+    "memory",
+    "assemble",
+)
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,7 @@ def every_table() -> Response:
             "stale": s.stale,
             "die_size_px": None if s.die_size_px is None else round(s.die_size_px, 1),
             "faces_taught": face_progress(s.face_counts),
+            "faces_by_marks": s.faces_by_marks,
         }
         for s in open_store(services().config.data_dir).summaries()
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,12 @@ def add_arguments(parser: argparse.ArgumentParser, name: str) -> None:
         "weigh in the face head too)",
     )
     parser.add_argument(
+        "--by-marks",
+        action="store_true",
+        help="with --memory: the table reads its faces by their marks (`vision.marks`), as a "
+        "table of numerals does: the marks network runs on every frame and both face heads weigh",
+    )
+    parser.add_argument(
         "--empty",
         action="store_true",
         help="read against a picture of the empty table (the frames' per-pixel median, which "
@@ -102,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         return _live(args)
     if args.phone is not None:
         return _phone(args)
+    if args.by_marks and not args.memory:
+        raise SystemExit("dicetable bench: --by-marks times a table's memory: give --memory N")
     if args.removed > args.memory:
         raise SystemExit(
             f"dicetable bench: --removed {args.removed} is more than the memory's "
@@ -110,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     frames = _photos(args.images) if args.images else _rendered(args)
     reader = _reader(args.reader, args.threads)
     if args.memory:
-        reader = _with_memory(reader, frames, args.memory, args.seed, args.removed)
+        reader = _with_memory(reader, frames, args.memory, args.seed, args.removed, args.by_marks)
     if args.empty:
         reader = _with_empty(reader, frames)
     result = bench(reader, frames, args.repeats)
@@ -179,12 +188,18 @@ def _reader(kind: str, threads: int, game: bool = False) -> Any:
 
 
 def _with_memory(
-    reader: Any, frames: list[npt.NDArray[np.uint8]], size: int, seed: int, removed: int = 0
+    reader: Any,
+    frames: list[npt.NDArray[np.uint8]],
+    size: int,
+    seed: int,
+    removed: int = 0,
+    by_marks: bool = False,
 ) -> Any:
     """The reader with a memory of `size` dice like those in the frames (their signatures, pip
     features and marks with a little noise, colours and faces at random, the dice' size as
-    read), to time reading against a full memory with its face head: by the faces' marks where
-    the models folder has the marks network (a table whose dice the network misreads)."""
+    read), to time reading against a full memory with its face head; `by_marks`, also with a
+    marks head on the memory's marks, signing every frame's marks (a table of numerals)."""
+    from vision.marks import MarksHead
     from vision.memory import Confirmed, TableMemory
     from vision.reader import ModelReader
     from vision.types import COLOURS
@@ -211,7 +226,16 @@ def _with_memory(
             zip(noisy, told, values, faces, marks, strict=True)
         )
     ]
-    return reader.with_memory(TableMemory.of(dice))
+    memory = TableMemory.of(dice)
+    if by_marks:
+        if reader.marker is None:
+            raise SystemExit("dicetable bench: --by-marks needs the marks network in the models")
+        rows = np.stack([np.frombuffer(m or b"", np.float32) for m in marks])
+        head = MarksHead.fit(rows, values.tolist(), values.tolist())
+        memory = replace(memory, marks_head=head, marks_wanted=True)
+    elif reader.marker is not None:  # a table past learning whose network reads its faces
+        memory = replace(memory, marks_wanted=False)
+    return reader.with_memory(memory)
 
 
 def _noisy_rows(

@@ -145,7 +145,9 @@ def describe_table(s: Any) -> str:
     counts = ", ".join(f"{n} {c}" for c, n in s.counts.items()) or "none"
     stale = f" (and {s.stale} from an older reader, unused)" if s.stale else ""
     size = "" if s.die_size_px is None else f"; dice {s.die_size_px:.0f} px across"
-    return f"{s.name}: {s.dice} dice: {counts}{stale}{size}; {face_progress(s.face_counts)}"
+    marks = "; faces read by their marks" if s.faces_by_marks else ""
+    faces = face_progress(s.face_counts)
+    return f"{s.name}: {s.dice} dice: {counts}{stale}{size}; {faces}{marks}"
 
 
 def _register(args: argparse.Namespace, data: Path) -> int:

@@ -48,6 +48,20 @@ def test_bench_times_a_memory_with_removed_things(capsys: pytest.CaptureFixture[
     assert '"memory": {"mean"' in capsys.readouterr().out
 
 
+def test_bench_refuses_marks_without_a_memory() -> None:
+    with pytest.raises(SystemExit, match="--by-marks times a table's memory: give --memory N"):
+        main(["bench", "--by-marks"])
+
+
+def test_bench_times_a_table_that_reads_faces_by_their_marks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["bench", "--frames", "2", "--repeats", "1", "--size", "640x360"]
+    assert main([*argv, "--memory", "40", "--by-marks", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"marks": {"mean"' in out and '"memory": {"mean"' in out
+
+
 @pytest.mark.parametrize(
     ("argv", "option"),
     [

@@ -49,9 +49,11 @@ function tableLine(table) {
   const item = document.createElement("li");
   const parts = Object.entries(table.counts).map(([colour, n]) => `${n} ${colour}`);
   const size = table.die_size_px ? `, dice ${Math.round(table.die_size_px)} px across` : "";
+  // Its dice are not the ones the camera knows: their faces are read by their marks.
+  const marks = table.faces_by_marks ? "; faces read by their marks" : "";
   const here = table.current ? " (this camera's)" : "";
   const count = `${table.dice} ${table.dice === 1 ? "die" : "dice"}`;
-  item.textContent = `${table.table}${here}: ${count} (${parts.join(", ") || "none"})${size}; ${table.faces_taught} `;
+  item.textContent = `${table.table}${here}: ${count} (${parts.join(", ") || "none"})${size}; ${table.faces_taught}${marks} `;
   if (table.phone_running && table.table !== TABLE) {
     const register = document.createElement("a");
     register.className = "register-table";
