@@ -17,7 +17,7 @@ from vision.errors import ModelError
 from vision.faces import combine_faces
 from vision.faces import pack as pack_faces
 from vision.finding import find_dice, small_dice
-from vision.marks import MARKS_FILE, Marker
+from vision.marks import MARKS_FILE, MARKS_SIZE, Marker
 from vision.onnx_model import MODELS_DIR, OnnxModel, recorded_hashes
 from vision.palette import pick_colour
 from vision.reader_config import ReaderConfig as ReaderConfig
@@ -251,8 +251,7 @@ class ModelReader:
         outputs, turns = times.timed("classify", lambda: self._first_look(batch, cast, ahead))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
-        marks = times.timed("marks", lambda: self.marks_for(memory, batch))
-        look = self._look(memory, stack, outputs, marks)
+        look = self._look(memory, stack, outputs)
         vouched = np.zeros(len(found), bool)
         if look is not None and memory is not None and memory.die_size_px is not None:
             vouched, bars = times.timed(
@@ -265,7 +264,12 @@ class ModelReader:
             )
         pips_p = die_odds.a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
+        # Signed after vouching, which reads no marks, and for the dice kept alone: only their
+        # values are read and only they teach.
+        kept = np.flatnonzero(pips_p[:, 0] <= bars)
+        marks = times.timed("marks", lambda: self.marks_for(memory, batch, kept))
         if look is not None:
+            look.sign(marks)
             features = self.output(outputs, FACE_FEATURES)
             if features is not None:
                 features = pack_faces(features, die_odds.given_a_die(pips_p))
@@ -289,27 +293,34 @@ class ModelReader:
         return self.output(outputs, FACE_OUTPUT)
 
     def marks_for(
-        self, memory: mem.TableMemory | None, batch: npt.NDArray[np.float32]
+        self,
+        memory: mem.TableMemory | None,
+        batch: npt.NDArray[np.float32],
+        rows: npt.NDArray[np.intp] | None = None,
     ) -> npt.NDArray[np.float32] | None:
         """The crops' marks where this table signs them (`vision.marks`): at a table (not a
-        cold read) while it learns, where the models folder has the marks network."""
+        cold read) while it learns, where the models folder has the marks network; with `rows`,
+        of those crops alone (the others' rows 0)."""
         if self.marker is None or memory is None or not memory.marks_wanted:
             return None
-        return self.marker.marks(batch)
+        if rows is None:
+            return self.marker.marks(batch)
+        out = np.zeros((len(batch), MARKS_SIZE), np.float32)
+        out[rows] = self.marker.marks(batch[rows])
+        return out
 
     def _look(
         self,
         memory: mem.TableMemory | None,
         stack: npt.NDArray[np.uint8],
         outputs: list[npt.NDArray[np.float32]],
-        marks: npt.NDArray[np.float32] | None = None,
     ) -> TableLook | None:
         """The memory's view of this frame's candidates (None: the file signs no dice)."""
         if len(outputs) <= 2:
             return None
         features = self.output(outputs, FACE_FEATURES)
         cfg = self.config
-        return TableLook(memory, outputs[2], stack, features, cfg.face_memory, marks, cfg.marks)
+        return TableLook(memory, outputs[2], stack, features, cfg.face_memory, cfg.marks)
 
     def _remember(
         self,

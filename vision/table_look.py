@@ -33,13 +33,19 @@ class TableLook:
         stack: npt.NDArray[np.uint8],
         features: Floats | None,
         settings: FaceSettings,
-        marks: Floats | None = None,
         marks_settings: MarksSettings | None = None,
     ) -> None:
         self.memory = memory
         self._embedding, self._stack = embedding, stack
         self._features, self._settings = features, settings
-        self._marks, self._marks_settings = marks, marks_settings or MarksSettings()
+        self._marks: Floats | None = None
+        self._marks_settings = marks_settings or MarksSettings()
+
+    def sign(self, marks: Floats | None) -> None:
+        """The candidates' marks (`vision.marks`), signed once the look has vouched (vouching
+        reads none) and before the values are read by them."""
+        self._marks = marks
+        self.__dict__.pop("_by_marks", None)  # a marks head weighed before had none to read
 
     @cached_property
     def signatures(self) -> Floats:
