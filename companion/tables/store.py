@@ -197,22 +197,25 @@ SAME_SIGNATURES = {
 }
 
 
-def reader_key() -> str:
-    """The shipped reader file's recorded hash, shortened: whose signatures a memory holds."""
+def reader_key(hashes: dict[str, str] | None = None) -> str:
+    """The shipped reader file's recorded hash, shortened: whose signatures a memory holds
+    (`hashes`: the models' hash list, where the caller has read it)."""
     from vision.onnx_model import recorded_hashes
     from vision.reader import CLASSIFIER_FILE
 
-    key = recorded_hashes().get(CLASSIFIER_FILE, "unknown")[:16]
+    key = (recorded_hashes() if hashes is None else hashes).get(CLASSIFIER_FILE, "unknown")[:16]
     return SAME_SIGNATURES.get(key, key)
 
 
-def marks_key() -> str:
-    """The shipped marks file's recorded hash, shortened ("" where none is shipped)."""
+def marks_key(hashes: dict[str, str]) -> str:
+    """The marks file's recorded hash in `hashes`, shortened ("" where none is shipped)."""
     from vision.marks import MARKS_FILE
-    from vision.onnx_model import recorded_hashes
 
-    return recorded_hashes().get(MARKS_FILE, "")[:16]
+    return hashes.get(MARKS_FILE, "")[:16]
 
 
 def open_store(data_dir: Path) -> TableStore:
-    return TableStore(data_dir, reader_key(), marks_key())
+    from vision.onnx_model import recorded_hashes
+
+    hashes = recorded_hashes()  # one read of the list for both keys: a page opens a store
+    return TableStore(data_dir, reader_key(hashes), marks_key(hashes))
