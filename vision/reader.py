@@ -264,12 +264,12 @@ class ModelReader:
             )
         pips_p = die_odds.a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
-        # Signed after vouching, which reads no marks, and for the dice kept alone: only their
-        # values are read and only they teach.
-        kept = np.flatnonzero(pips_p[:, 0] <= bars)
-        marks = times.timed("marks", lambda: self.marks_for(memory, batch, kept))
         if look is not None:
-            look.sign(marks)
+            # Signed after vouching, which reads no marks, and for the dice kept alone: only
+            # their values are read and only they teach.
+            kept = np.flatnonzero(pips_p[:, 0] <= bars)
+            marks = times.timed("marks", lambda: self.marks_for(memory, batch, kept))
+            times.timed("memory", lambda: look.sign(marks))
             features = self.output(outputs, FACE_FEATURES)
             if features is not None:
                 features = pack_faces(features, die_odds.given_a_die(pips_p))

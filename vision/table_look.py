@@ -38,14 +38,19 @@ class TableLook:
         self.memory = memory
         self._embedding, self._stack = embedding, stack
         self._features, self._settings = features, settings
-        self._marks: Floats | None = None
         self._marks_settings = marks_settings or MarksSettings()
+        # The marks head's nearness and evidence, once the candidates' marks are signed.
+        self._by_marks: tuple[Floats, Floats] | None = None
 
     def sign(self, marks: Floats | None) -> None:
         """The candidates' marks (`vision.marks`), signed once the look has vouched (vouching
-        reads none) and before the values are read by them."""
-        self._marks = marks
-        self.__dict__.pop("_by_marks", None)  # a marks head weighed before had none to read
+        reads none) and before the values are read: weighed by the memory's marks head, where
+        it has one."""
+        memory = self.memory
+        if memory is None or memory.marks_head is None or marks is None:
+            self._by_marks = None
+        else:
+            self._by_marks = memory.marks_head.weigh(marks, self._marks_settings)
 
     @cached_property
     def signatures(self) -> Floats:
@@ -73,15 +78,6 @@ class TableLook:
         if memory is None or memory.faces is None or self._features is None:
             return None
         return memory.faces.weigh(self._features, self._settings)
-
-    @cached_property
-    def _by_marks(self) -> tuple[Floats, Floats] | None:
-        """The marks head's nearness and evidence, where the memory has one and the frame's
-        marks were signed."""
-        memory = self.memory
-        if memory is None or memory.marks_head is None or self._marks is None:
-            return None
-        return memory.marks_head.weigh(self._marks, self._marks_settings)
 
     @property
     def _reading(self) -> Floats | None:
