@@ -84,14 +84,12 @@ def offered(
     features = reader.output(outputs, reader.FEATURES)
     packed = None if features is None else pack_faces(features, die_odds.given_a_die(pips_p))
     marks = reader.marks_for(memory, batch)
-    evidence, known = None, None
-    if memory is not None and memory.marks_head is not None and marks is not None:
-        evidence = memory.marks_head.weigh(marks, cfg.marks)[1]
-        known = memory.marks_head.known
-    elif memory is not None and memory.faces is not None and packed is not None:
-        evidence, known = memory.faces.evidence(packed, cfg.face_memory), memory.faces.known
-    if evidence is not None:
-        pips_p = combine_faces(pips_p, evidence, known)
+    look = reader.look(memory, stack, outputs)
+    if look is not None:
+        look.sign(marks)
+        evidence = look.face_evidence(np.arange(len(some)))
+        if evidence is not None:
+            pips_p = combine_faces(pips_p, evidence, look.known)
     sigs = mem.signatures(outputs[2], stack)
     h, w = frame_bgr.shape[:2]
     out = []

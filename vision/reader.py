@@ -251,7 +251,7 @@ class ModelReader:
         outputs, turns = times.timed("classify", lambda: self._first_look(batch, cast, ahead))
         pips_p, colour_p = outputs[0], outputs[1]
         bars = _not_a_die_bars(found, self.config)
-        look = self._look(memory, stack, outputs)
+        look = self.look(memory, stack, outputs)
         vouched = np.zeros(len(found), bool)
         if look is not None and memory is not None and memory.die_size_px is not None:
             vouched, bars = times.timed(
@@ -309,7 +309,7 @@ class ModelReader:
         out[rows] = self.marker.marks(batch[rows])
         return out
 
-    def _look(
+    def look(
         self,
         memory: mem.TableMemory | None,
         stack: npt.NDArray[np.uint8],
