@@ -74,6 +74,10 @@ class _Remembered:
     marks: npt.NDArray[np.float32] | None = None  # where the table signs marks (`vision.marks`)
 
 
+# A box this near the frame's edge meets it (`_in_view`).
+_EDGE_PX = 1.0
+
+
 class ModelReader:
     name = "model"
     FEATURES = FACE_FEATURES  # the output a table's face memory reads a face by
@@ -253,15 +257,24 @@ class ModelReader:
         bars = _not_a_die_bars(found, self.config)
         look = self.look(memory, stack, outputs)
         vouched = np.zeros(len(found), bool)
+        hw = frame_bgr.shape[:2]
         if look is not None and memory is not None and memory.die_size_px is not None:
             vouched, bars = times.timed(
-                "memory",
-                lambda: self._vouched(look, memory, found, pips_p, bars, frame_bgr.shape[:2]),
+                "memory", lambda: self._vouched(look, memory, found, pips_p, bars, hw, batch)
             )
         if self.config.second_look:
+            first = pips_p
             pips_p, colour_p = times.timed(
                 "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars, turns)
             )
+            if look is not None and memory is not None and memory.die_size_px is not None:
+                looks = (first, pips_p)
+                vouched = times.timed(
+                    "memory",
+                    lambda: self._vouched_again(
+                        look, memory, found, looks, bars, vouched, hw, batch
+                    ),
+                )
         pips_p = die_odds.a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
         if look is not None:
@@ -362,38 +375,99 @@ class ModelReader:
         pips_p: npt.NDArray[np.float32],
         bars: npt.NDArray[np.float32],
         frame_hw: tuple[int, ...],
+        batch: npt.NDArray[np.float32],
     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
-        """Which candidates the table vouches for, and `bars` once it has.
-
-        A candidate the network would drop (a faint find, or one it calls "not a die": a
-        numeral or a logo face has no pips to find) is kept where it looks like this table's
-        confirmed dice in colour and face alike and is nearer a die than anything the players
-        removed (`ReaderConfig.vouch_alike`, `vouch_face`; a faint find the network reads as a
-        die of the table's size needs no face, `vouch_size`) and shares little of a box with a
-        die the network keeps on its own: its "not a die" goes (`_a_die`), and the face memory
-        reads it. A faint find the table does not vouch for is dropped, and so is one cut by the
-        frame's edge (`ReaderConfig.vouch_in_view`)."""
+        """Which candidates the table vouches for (`_vouch`), and `bars` once it has: a
+        candidate the network would drop, a faint find or one it calls "not a die" (a numeral
+        or a logo face has no pips to find). A faint find the table does not vouch for is
+        dropped."""
         cfg = self.config
         faint = np.asarray([c.score < cfg.find_threshold for c in found])
-        asked = np.flatnonzero(faint | (pips_p[:, 0] > bars))
+        asked = faint | (pips_p[:, 0] > bars)
         bars = np.where(faint, -1.0, bars).astype(np.float32)
-        vouched = np.zeros(len(found), bool)
+        vouched = self._vouch(look, memory, found, (asked, ~asked), pips_p, frame_hw, batch)
+        bars[vouched] = cfg.not_a_die
+        return vouched, bars
+
+    def _vouched_again(
+        self,
+        look: TableLook,
+        memory: mem.TableMemory,
+        found: list[finder.Candidate],
+        looks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+        bars: npt.NDArray[np.float32],
+        vouched: npt.NDArray[np.bool_],
+        frame_hw: tuple[int, ...],
+        batch: npt.NDArray[np.float32],
+    ) -> npt.NDArray[np.bool_]:
+        """`vouched` and the candidates the network kept at its first look (`looks`: its
+        pips probabilities then and after the second) but drops at the second, where the table
+        vouches for them (`_vouch`): a numeral turned a quarter round looks less like a die to
+        the network than it did upright, and the table knows the face."""
+        first, second = looks
+        dropped = (first[:, 0] <= bars) & (second[:, 0] > bars) & ~vouched
+        if not dropped.any():
+            return vouched
+        own = ((second[:, 0] <= bars) | vouched) & ~dropped
+        return vouched | self._vouch(look, memory, found, (dropped, own), second, frame_hw, batch)
+
+    def _vouch(
+        self,
+        look: TableLook,
+        memory: mem.TableMemory,
+        found: list[finder.Candidate],
+        asked_own: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
+        pips_p: npt.NDArray[np.float32],
+        frame_hw: tuple[int, ...],
+        batch: npt.NDArray[np.float32],
+    ) -> npt.NDArray[np.bool_]:
+        """Which of the candidates asked the table vouches for.
+
+        One is kept where it looks like this table's confirmed dice in colour and face alike
+        and is nearer a die than anything the players removed (`ReaderConfig.vouch_alike`,
+        `vouch_face`; a faint find the network reads as a die of the table's size needs no
+        face, `vouch_size`; at a table that reads its faces by their marks, marks as like a
+        confirmed face's as `vouch_marks` will do for the face), lies in view
+        (`vouch_in_view`, `_in_view`) and shares little of a box with the dice the network
+        keeps on its own (`own`): its "not a die" goes (`_a_die`), and the face memory reads
+        it."""
+        cfg = self.config
+        asked, own = (np.flatnonzero(asked_own[0]), asked_own[1])
+        vouched, by_marks = np.zeros(len(found), bool), np.zeros(len(found), bool)
         if asked.size == 0 or not look.has_faces:
-            return vouched, bars
+            return vouched
         die, not_die = look.nearest(memory, asked)
         alike = asked[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
         if alike.size:
-            face = look.face_nearness(alike)
             sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
             known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
-            in_view = _in_view(found, alike, frame_hw) >= cfg.vouch_in_view
-            vouched[alike] = ((face >= cfg.vouch_face) | known) & in_view
+            in_view = _in_view(found, alike, frame_hw, memory.die_size_px) >= cfg.vouch_in_view
+            faced, marked = self._faced(look, memory, alike, batch)
+            vouched[alike] = (faced | known | marked) & in_view
+            by_marks[alike] = marked & ~(faced | known)
         if vouched.any():
-            own = np.ones(len(found), bool)
-            own[asked] = False
-            vouched &= ~_crowding(found, own, cfg.max_shared)
-        bars[vouched] = cfg.not_a_die
-        return vouched, bars
+            shared = _crowding(found, own)
+            vouched &= shared <= np.where(by_marks, cfg.vouch_marks_shared, cfg.max_shared)
+        return vouched
+
+    def _faced(
+        self,
+        look: TableLook,
+        memory: mem.TableMemory,
+        rows: npt.NDArray[np.intp],
+        batch: npt.NDArray[np.float32],
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """Whether the candidates `rows` show a face like a confirmed one by their pip
+        features, and by their marks at a table that reads its faces by them. The marks are
+        asked only there: elsewhere a red blob on a cloth beside a red die is as like a plain
+        face by its marks as a die is (model card, "Sixth session")."""
+        cfg = self.config
+        faced = look.face_nearness(rows) >= cfg.vouch_face
+        head = memory.marks_head
+        if head is None or self.marker is None or faced.all():
+            return faced, np.zeros(rows.size, bool)
+        nearness, _ = head.weigh(self.marker.marks(batch[rows]), cfg.marks)
+        return faced, nearness >= cfg.vouch_marks
 
     def _first_look(
         self,
@@ -553,26 +627,36 @@ class ModelReader:
         return DiceReading.of(drop_tiny(kept, *size_rule))
 
 
-def _crowding(
-    found: list[finder.Candidate], own: npt.NDArray[np.bool_], max_shared: float
-) -> npt.NDArray[np.bool_]:
-    """Which candidates share more than `max_shared` of a box with one the network keeps on
-    its own (`own`): the table vouches only where the network found nothing, so a vouched box
-    never pushes out the network's die (`drop_crowded` keeps the surer of two)."""
+def _crowding(found: list[finder.Candidate], own: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+    """The most of each candidate's box it shares with one the network keeps on its own
+    (`own`; 0 without one): the table vouches only where the network found nothing, so a
+    vouched box never pushes out the network's die (`drop_crowded` keeps the surer of two)."""
     if not own.any():
-        return np.zeros(len(found), bool)
+        return np.zeros(len(found), np.float64)
     share = box_sets.shares(box_sets.as_array([c.box_xyxy for c in found]))
-    return np.asarray((share[:, own] > max_shared).any(axis=1), np.bool_)
+    return np.asarray(share[:, own].max(axis=1), np.float64)
 
 
 def _in_view(
-    found: list[finder.Candidate], index: npt.NDArray[np.intp], frame_hw: tuple[int, ...]
+    found: list[finder.Candidate],
+    index: npt.NDArray[np.intp],
+    frame_hw: tuple[int, ...],
+    die_px: float | None = None,
 ) -> npt.NDArray[np.float64]:
-    """The share of each candidate `index`'s box that lies inside the frame."""
+    """The share of each candidate `index`'s die that lies inside the frame: of its box, and
+    where the box meets the frame's edge, of the table's die size (`die_px`) across that edge
+    (the finder's box stops at the edge, so a die cut by it shows a whole box)."""
     boxes = box_sets.as_array([found[k].box_xyxy for k in index.tolist()])
     height, width = frame_hw[0], frame_hw[1]
     inner = np.clip(boxes, 0, [width, height, width, height])
-    return box_sets.areas(inner) / np.maximum(box_sets.areas(boxes), 1e-9)
+    share = box_sets.areas(inner) / np.maximum(box_sets.areas(boxes), 1e-9)
+    if not die_px:
+        return np.asarray(share, np.float64)
+    far_edges = np.asarray([width, height, width, height], np.float64) - _EDGE_PX
+    touching = (inner <= _EDGE_PX) | (inner >= far_edges)
+    across = np.stack([inner[:, 2] - inner[:, 0], inner[:, 3] - inner[:, 1]] * 2, axis=1)
+    cut = np.where(touching, np.minimum(across / die_px, 1.0), 1.0).min(axis=1)
+    return np.asarray(np.minimum(share, cut), np.float64)
 
 
 def _near_size(

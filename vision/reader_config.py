@@ -58,6 +58,15 @@ class ReaderConfig:
     vouch_find: float = 0.15
     vouch_alike: float = 0.9
     vouch_face: float = 0.8
+    # At a table that reads its faces by their marks (`vision.marks`), marks at least this like
+    # a confirmed face's show a face too: its numerals and tiny pips are alike in the pip
+    # features 0.6 to 0.8, in their marks 0.8 to 1 (0.75 and 0.85 read the numeral and tiny-pip
+    # nights within a die or two of 0.8 either way).
+    vouch_marks: float = 0.8
+    # ... where its box shares at most this of itself with a die the network keeps (not
+    # `max_shared`): a box half over a die signs that die's pips (on the translucent night, a red
+    # stain a quarter under a red 6 was 0.91 like the confirmed 2s by its marks).
+    vouch_marks_shared: float = 0.15
     # A faint find the network all but rules out as "not a die" (`faint_not_a_die`, the bar
     # that already keeps the faint finds over `find_threshold`) needs only the colour half of
     # that, and the table's size within a factor `vouch_size`: its face is one the network
