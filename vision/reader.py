@@ -74,6 +74,33 @@ class _Remembered:
     marks: npt.NDArray[np.float32] | None = None  # where the table signs marks (`vision.marks`)
 
 
+@dataclass(frozen=True)
+class _Vouching:
+    """What the table's vouching reads of one frame: its memory's view of the candidates, the
+    candidates, the frame's height and width, and their crops as the networks take them."""
+
+    look: TableLook
+    memory: mem.TableMemory
+    found: list[finder.Candidate]
+    frame_hw: tuple[int, ...]
+    batch: npt.NDArray[np.float32]
+
+    @classmethod
+    def of(
+        cls,
+        look: TableLook | None,
+        memory: mem.TableMemory | None,
+        found: list[finder.Candidate],
+        frame_hw: tuple[int, ...],
+        batch: npt.NDArray[np.float32],
+    ) -> _Vouching | None:
+        """None where the table cannot vouch: no memory, a file that signs no dice, or no die
+        size known yet."""
+        if look is None or memory is None or memory.die_size_px is None:
+            return None
+        return cls(look, memory, found, frame_hw, batch)
+
+
 # A box this near the frame's edge meets it (`_in_view`).
 _EDGE_PX = 1.0
 
@@ -257,29 +284,24 @@ class ModelReader:
         bars = _not_a_die_bars(found, self.config)
         look = self.look(memory, stack, outputs)
         vouched = np.zeros(len(found), bool)
-        hw = frame_bgr.shape[:2]
-        if look is not None and memory is not None and memory.die_size_px is not None:
-            vouched, bars = times.timed(
-                "memory", lambda: self._vouched(look, memory, found, pips_p, bars, hw, batch)
-            )
+        at = _Vouching.of(look, memory, found, frame_bgr.shape[:2], batch)
+        if at is not None:
+            vouched, bars = times.timed("memory", lambda: self._vouched(at, pips_p, bars))
         if self.config.second_look:
             first = pips_p
             pips_p, colour_p = times.timed(
                 "recheck", lambda: self._look_again(batch, cast, pips_p, colour_p, bars, turns)
             )
-            if look is not None and memory is not None and memory.die_size_px is not None:
+            if at is not None:
                 looks = (first, pips_p)
                 vouched = times.timed(
-                    "memory",
-                    lambda: self._vouched_again(
-                        look, memory, found, looks, bars, vouched, hw, batch
-                    ),
+                    "memory", lambda: self._vouched_again(at, looks, bars, vouched)
                 )
         pips_p = die_odds.a_die(pips_p, vouched)
         remembered = _Remembered(None, None)
         if look is not None:
-            # Signed after vouching, which reads no marks, and for the dice kept alone: only
-            # their values are read and only they teach.
+            # Signed for the dice kept alone, once vouched: only their values are read and
+            # only they teach (vouching signs the few it asks of where the table reads by marks).
             kept = np.flatnonzero(pips_p[:, 0] <= bars)
             marks = times.timed("marks", lambda: self.marks_for(memory, batch, kept))
             times.timed("memory", lambda: look.sign(marks))
@@ -368,37 +390,26 @@ class ModelReader:
         return pips_p, colour_p, _Remembered(every, trust, features)
 
     def _vouched(
-        self,
-        look: TableLook,
-        memory: mem.TableMemory,
-        found: list[finder.Candidate],
-        pips_p: npt.NDArray[np.float32],
-        bars: npt.NDArray[np.float32],
-        frame_hw: tuple[int, ...],
-        batch: npt.NDArray[np.float32],
+        self, at: _Vouching, pips_p: npt.NDArray[np.float32], bars: npt.NDArray[np.float32]
     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
         """Which candidates the table vouches for (`_vouch`), and `bars` once it has: a
         candidate the network would drop, a faint find or one it calls "not a die" (a numeral
         or a logo face has no pips to find). A faint find the table does not vouch for is
         dropped."""
         cfg = self.config
-        faint = np.asarray([c.score < cfg.find_threshold for c in found])
+        faint = np.asarray([c.score < cfg.find_threshold for c in at.found])
         asked = faint | (pips_p[:, 0] > bars)
         bars = np.where(faint, -1.0, bars).astype(np.float32)
-        vouched = self._vouch(look, memory, found, (asked, ~asked), pips_p, frame_hw, batch)
+        vouched = self._vouch(at, asked, ~asked, pips_p)
         bars[vouched] = cfg.not_a_die
         return vouched, bars
 
     def _vouched_again(
         self,
-        look: TableLook,
-        memory: mem.TableMemory,
-        found: list[finder.Candidate],
+        at: _Vouching,
         looks: tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
         bars: npt.NDArray[np.float32],
         vouched: npt.NDArray[np.bool_],
-        frame_hw: tuple[int, ...],
-        batch: npt.NDArray[np.float32],
     ) -> npt.NDArray[np.bool_]:
         """`vouched` and the candidates the network kept at its first look (`looks`: its
         pips probabilities then and after the second) but drops at the second, where the table
@@ -409,19 +420,16 @@ class ModelReader:
         if not dropped.any():
             return vouched
         own = ((second[:, 0] <= bars) | vouched) & ~dropped
-        return vouched | self._vouch(look, memory, found, (dropped, own), second, frame_hw, batch)
+        return vouched | self._vouch(at, dropped, own, second)
 
     def _vouch(
         self,
-        look: TableLook,
-        memory: mem.TableMemory,
-        found: list[finder.Candidate],
-        asked_own: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
+        at: _Vouching,
+        asked: npt.NDArray[np.bool_],
+        own: npt.NDArray[np.bool_],
         pips_p: npt.NDArray[np.float32],
-        frame_hw: tuple[int, ...],
-        batch: npt.NDArray[np.float32],
     ) -> npt.NDArray[np.bool_]:
-        """Which of the candidates asked the table vouches for.
+        """Which of the candidates `asked` the table vouches for.
 
         One is kept where it looks like this table's confirmed dice in colour and face alike
         and is nearer a die than anything the players removed (`ReaderConfig.vouch_alike`,
@@ -431,18 +439,18 @@ class ModelReader:
         (`vouch_in_view`, `_in_view`) and shares little of a box with the dice the network
         keeps on its own (`own`): its "not a die" goes (`_a_die`), and the face memory reads
         it."""
-        cfg = self.config
-        asked, own = (np.flatnonzero(asked_own[0]), asked_own[1])
+        cfg, found, memory = self.config, at.found, at.memory
+        rows = np.flatnonzero(asked)
         vouched, by_marks = np.zeros(len(found), bool), np.zeros(len(found), bool)
-        if asked.size == 0 or not look.has_faces:
+        if rows.size == 0 or not at.look.has_faces:
             return vouched
-        die, not_die = look.nearest(memory, asked)
-        alike = asked[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
+        die, not_die = at.look.nearest(memory, rows)
+        alike = rows[(die >= cfg.vouch_alike) & (die > not_die)]  # in colour: now the face
         if alike.size:
             sized = _near_size(found, alike, memory.die_size_px or 0.0, cfg.vouch_size)
             known = sized & (pips_p[alike, 0] <= cfg.faint_not_a_die)
-            in_view = _in_view(found, alike, frame_hw, memory.die_size_px) >= cfg.vouch_in_view
-            faced, marked = self._faced(look, memory, alike, batch)
+            in_view = _in_view(found, alike, at.frame_hw, memory.die_size_px) >= cfg.vouch_in_view
+            faced, marked = self._faced(at, alike)
             vouched[alike] = (faced | known | marked) & in_view
             by_marks[alike] = marked & ~(faced | known)
         if vouched.any():
@@ -451,22 +459,18 @@ class ModelReader:
         return vouched
 
     def _faced(
-        self,
-        look: TableLook,
-        memory: mem.TableMemory,
-        rows: npt.NDArray[np.intp],
-        batch: npt.NDArray[np.float32],
+        self, at: _Vouching, rows: npt.NDArray[np.intp]
     ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
         """Whether the candidates `rows` show a face like a confirmed one by their pip
         features, and by their marks at a table that reads its faces by them. The marks are
         asked only there: elsewhere a red blob on a cloth beside a red die is as like a plain
         face by its marks as a die is (model card, "Sixth session")."""
         cfg = self.config
-        faced = look.face_nearness(rows) >= cfg.vouch_face
-        head = memory.marks_head
+        faced = at.look.face_nearness(rows) >= cfg.vouch_face
+        head = at.memory.marks_head
         if head is None or self.marker is None or faced.all():
             return faced, np.zeros(rows.size, bool)
-        nearness, _ = head.weigh(self.marker.marks(batch[rows]), cfg.marks)
+        nearness, _ = head.weigh(self.marker.marks(at.batch[rows]), cfg.marks)
         return faced, nearness >= cfg.vouch_marks
 
     def _first_look(

@@ -1,4 +1,5 @@
-"""Which faint or turned-down candidates a table's memory vouches for (`ModelReader._vouched`)."""
+"""Which faint or turned-down candidates a table's memory vouches for (`ModelReader._vouched`,
+`_vouched_again`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,13 @@ from vision import memory as mem
 from vision.faces import pack
 from vision.finder import Candidate
 from vision.marks import MarksHead
-from vision.reader import FACE_FEATURES, ModelReader, ReaderConfig, _not_a_die_bars
+from vision.reader import (
+    FACE_FEATURES,
+    ModelReader,
+    ReaderConfig,
+    _not_a_die_bars,
+    _Vouching,
+)
 from vision.table_look import TableLook
 from vision.types import Colour
 
@@ -96,8 +103,8 @@ def test_the_table_vouches_for_a_faint_find(
     bars = _not_a_die_bars(found, reader.config)
     memory = _memory()
     look = TableLook(memory, outputs[2], _stack(n), outputs[3], reader.config.face_memory)
-    batch = np.zeros((n, 3, 48, 48), np.float32)
-    got, new_bars = reader._vouched(look, memory, found, outputs[0], bars, FRAME_HW, batch)
+    at = _Vouching(look, memory, found, FRAME_HW, np.zeros((n, 3, 48, 48), np.float32))
+    got, new_bars = reader._vouched(at, outputs[0], bars)
     assert bool(got[0]) == vouched
     assert (new_bars[0] == reader.config.not_a_die) == vouched  # a faint find left alone goes
 
@@ -151,8 +158,8 @@ def test_a_table_reading_by_marks_vouches_by_them(
     memory = _reading_by_marks() if by_marks else _memory()
     look = TableLook(memory, outputs[2], _stack(n), outputs[3], reader.config.face_memory)
     bars = _not_a_die_bars(found, reader.config)
-    batch = np.zeros((n, 3, 48, 48), np.float32)
-    got, _ = reader._vouched(look, memory, found, outputs[0], bars, FRAME_HW, batch)
+    at = _Vouching(look, memory, found, FRAME_HW, np.zeros((n, 3, 48, 48), np.float32))
+    got, _ = reader._vouched(at, outputs[0], bars)
     assert bool(got[0]) == vouched
 
 
@@ -170,11 +177,10 @@ def test_the_table_vouches_for_a_die_the_second_look_drops(
 ) -> None:
     found = [Candidate(_box(0, SIDE), 0.9)]
     reader = ModelReader(Outputs(), Outputs(), ReaderConfig())  # type: ignore[arg-type]
-    looks = tuple(np.array([[p, 1 - p, 0, 0, 0, 0, 0]], np.float32) for p in (first, second))
+    one, two = (np.array([[p, 1 - p, 0, 0, 0, 0, 0]], np.float32) for p in (first, second))
     memory = _memory()
     look = TableLook(memory, EMBEDDING[None], _stack(1), face[None], reader.config.face_memory)
     bars = _not_a_die_bars(found, reader.config)
-    before = np.zeros(1, bool)
-    batch = np.zeros((1, 3, 48, 48), np.float32)
-    got = reader._vouched_again(look, memory, found, looks, bars, before, FRAME_HW, batch)  # type: ignore[arg-type]
+    at = _Vouching(look, memory, found, FRAME_HW, np.zeros((1, 3, 48, 48), np.float32))
+    got = reader._vouched_again(at, (one, two), bars, np.zeros(1, bool))
     assert bool(got[0]) == vouched
