@@ -43,9 +43,8 @@ class TableLook:
         self._by_marks: tuple[Floats, Floats] | None = None
 
     def sign(self, marks: Floats | None) -> None:
-        """The candidates' marks (`vision.marks`), signed once the look has vouched (vouching
-        reads none) and before the values are read: weighed by the memory's marks head, where
-        it has one."""
+        """The kept candidates' marks (`vision.marks`), signed once the table has vouched and
+        before the values are read: weighed by the memory's marks head, where it has one."""
         memory = self.memory
         if memory is None or memory.marks_head is None or marks is None:
             self._by_marks = None
@@ -99,9 +98,8 @@ class TableLook:
 
     def face_nearness(self, rows: Rows) -> Floats:
         """How alike each candidate's pip features are to the nearest confirmed face's (0
-        without a face head): what the table vouches for a faint find by. Not its marks: they
-        tell marks apart, and a red blob on a cloth beside a red die is as like a plain face
-        there as a die is."""
+        without a face head): what the table vouches for a faint find by, and, only where it
+        reads its faces by their marks, by those too (`ModelReader._faced`)."""
         return np.zeros(rows.size, np.float32) if self._faces is None else self._faces[0][rows]
 
     def face_evidence(self, rows: Rows) -> Floats | None:
